@@ -1,0 +1,83 @@
+import type { TextLabelName } from '../../spec/types.js';
+import type { Span } from '../../text/span.js';
+import type { DetectContext, Recognizer } from '../recognizer.js';
+
+/**
+ * One declarative pattern (Presidio style): a regex, an optional validator (checksum, calendar check) and
+ * context words that raise the score.
+ *
+ * Regexes must run in linear time on any input: no nested unbounded quantifiers, no alternations of overlapping
+ * unbounded branches, bounded `{m,n}` repetition. Tests feed each recognizer long adversarial strings.
+ */
+export interface PatternRule {
+  label: TextLabelName;
+  /** Needs the `g` flag; add `d` when `group` is used. */
+  regex: RegExp;
+  /** Base score in [0, 1]. */
+  score: number;
+  /** Capture group (number or name) that is the entity; the whole match when absent. */
+  group?: number | string;
+  /** `false` rejects the match; a number replaces the base score. */
+  validate?: (value: string, match: RegExpExecArray, text: string) => boolean | number;
+  /** Words shortly before the match (case-insensitive, whole words) that add `boost` to the score. */
+  context?: { words: readonly string[]; window?: number; boost?: number };
+}
+
+const DEFAULT_WINDOW = 40;
+const DEFAULT_BOOST = 0.3;
+
+function groupRange(m: RegExpExecArray, group: number | string): [number, number] | undefined {
+  const idx = m.indices;
+  if (!idx) throw new Error('pattern with group needs the d flag');
+  const r = typeof group === 'number' ? idx[group] : idx.groups?.[group];
+  return r ? [r[0], r[1]] : undefined;
+}
+
+function hasContext(text: string, start: number, words: readonly string[], window: number): boolean {
+  const before = text.slice(Math.max(0, start - window), start).toLowerCase();
+  return words.some((w) => {
+    const i = before.lastIndexOf(w.toLowerCase());
+    if (i < 0) return false;
+    const prev = before.charAt(i - 1);
+    return i === 0 || !/[\p{L}\p{N}]/u.test(prev);
+  });
+}
+
+/** Runs one rule over the text. */
+export function matchRule(rule: PatternRule, text: string, source: string): Span[] {
+  const spans: Span[] = [];
+  const re = new RegExp(rule.regex.source, rule.regex.flags.includes('g') ? rule.regex.flags : rule.regex.flags + 'g');
+  for (let m = re.exec(text); m !== null; m = re.exec(text)) {
+    if (m[0].length === 0) {
+      re.lastIndex++;
+      continue;
+    }
+    const range = rule.group === undefined ? [m.index, m.index + m[0].length] : groupRange(m, rule.group);
+    if (!range) continue;
+    const [start, end] = range as [number, number];
+    if (end <= start) continue;
+    let score = rule.score;
+    if (rule.validate) {
+      const v = rule.validate(text.slice(start, end), m, text);
+      if (v === false) continue;
+      if (typeof v === 'number') score = v;
+    }
+    if (rule.context && hasContext(text, start, rule.context.words, rule.context.window ?? DEFAULT_WINDOW)) {
+      score += rule.context.boost ?? DEFAULT_BOOST;
+    }
+    spans.push({ start, end, label: rule.label, score: Math.min(1, score), source });
+  }
+  return spans;
+}
+
+/** A recognizer made of pattern rules; rules whose label is not requested are skipped. */
+export function patternRecognizer(id: string, rules: readonly PatternRule[]): Recognizer {
+  const labels = [...new Set(rules.map((r) => r.label))];
+  return {
+    id,
+    labels,
+    detect(text: string, ctx: DetectContext): Span[] {
+      return rules.filter((r) => ctx.labels.has(r.label)).flatMap((r) => matchRule(r, text, id));
+    },
+  };
+}

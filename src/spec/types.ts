@@ -1,0 +1,297 @@
+/**
+ * Every shape of the service spec (`service-spec.md`), declared once. Field names keep the spec's spelling.
+ * Nothing else in the project redeclares these.
+ */
+
+/** Text labels of the spec (section 1, 2.6). */
+export const TEXT_LABELS = ['PER', 'STR', 'MAIL', 'TEL', 'LOC', 'ORG', 'DATE', 'OTH'] as const;
+export type TextLabelName = (typeof TEXT_LABELS)[number];
+
+/** Image labels of the spec. */
+export const IMAGE_LABELS = ['face', 'text'] as const;
+export type ImageLabelName = (typeof IMAGE_LABELS)[number];
+
+/** Text label record (2.6). */
+export interface TextLabel {
+  name: TextLabelName;
+  description: string;
+}
+
+/** Image label record (2.6: fields not shown; we give name and description like text labels). */
+export interface ImageLabel {
+  name: ImageLabelName;
+  description: string;
+}
+
+/** Request of `POST /external/v1/text` — the spec's `Text` (2.8). */
+export interface TextRequest {
+  text: string;
+  usePseudonyms?: boolean;
+  textLabels: string[];
+}
+
+/** One detection of the text result (2.8). Offsets are UTF-16 code units, half-open. */
+export interface Detection {
+  startChar: number;
+  stopChar: number;
+  label: TextLabelName;
+  text: string;
+  pseudonym: string | null;
+}
+
+/** Result of `POST /external/v1/text` (2.8). */
+export interface PseudonymizedText {
+  pseudonymizedText: string;
+  detection: { tokenCount: number; detections: Detection[] };
+}
+
+/** Black- or whitelist entry (2.5). */
+export interface ListEntry {
+  value: string;
+  labelName: TextLabelName;
+}
+
+export interface FullPseudonymization {
+  type: 'FULL_PSEUDONYMIZATION';
+  pseudonym: string;
+}
+
+export interface PartialPseudonymization {
+  type: 'PARTIAL_PSEUDONYMIZATION';
+  pseudonym: string;
+  partialPseudonymizationStart: number;
+  partialPseudonymizationStop: number;
+  useNumericPartialPseudonymization: boolean;
+}
+
+export const DATE_LOCALES = ['AUTO', 'DE', 'EN', 'ISO'] as const;
+export type DateLocale = (typeof DATE_LOCALES)[number];
+
+export interface DatePseudonymization {
+  type: 'DATE_PSEUDONYMIZATION';
+  pseudonym: string;
+  replaceDay: boolean;
+  replaceMonth: boolean;
+  replaceYear: boolean;
+  dateLocale: DateLocale;
+  showWeekday: boolean;
+}
+
+export interface Suppression {
+  type: 'SUPPRESSION';
+  suppressionLength: number;
+}
+
+/** The spec's ReplacementConfig, discriminated by `type` (2.5). */
+export type ReplacementConfig = FullPseudonymization | PartialPseudonymization | DatePseudonymization | Suppression;
+export type ReplacementType = ReplacementConfig['type'];
+
+/** Per-label settings (2.5). `config` null or absent: the default replacement. */
+export interface TextLabelConfig {
+  name: TextLabelName;
+  config?: ReplacementConfig | null;
+}
+
+/** `DocumentTextAnonymization` (2.5); every member optional and nullable. */
+export interface DocumentTextAnonymization {
+  blacklist?: ListEntry[] | null;
+  whitelist?: ListEntry[] | null;
+  labelsConfig?: TextLabelConfig[] | null;
+}
+
+export const IMAGE_ANONYMIZATION_TYPES = ['MASK', 'BLUR', 'PIXELATE'] as const;
+export type ImageAnonymizationType = (typeof IMAGE_ANONYMIZATION_TYPES)[number];
+
+export interface ImageLabelConfig {
+  name: ImageLabelName;
+  anonymizationType: ImageAnonymizationType;
+}
+
+/** `DocumentImageAnonymization` (2.5). */
+export interface DocumentImageAnonymization {
+  labelsConfig?: ImageLabelConfig[] | null;
+}
+
+/** `ExternalUploadConfig` (2.5). */
+export interface ExternalUploadConfig {
+  textAnonymization?: DocumentTextAnonymization | null;
+  imageAnonymization?: DocumentImageAnonymization | null;
+}
+
+/** Processing statuses (section 3), exact values. */
+export const PROCESSING_STATUSES = [
+  'COMPUTING_QUOTA',
+  'QUOTA_EXCEEDED',
+  'QUOTA_ERROR',
+  'UNPROCESSED',
+  'PROCESSING',
+  'COMPILING',
+  'ERROR',
+  'PREVIEW_ERROR',
+  'COMPLETED',
+  'FINALIZED',
+  'ARCHIVED',
+] as const;
+export type ProcessingStatus = (typeof PROCESSING_STATUSES)[number];
+
+export const DOCUMENT_TYPES = ['PDF', 'DOCX', 'DOC', 'IMAGE', 'DOCUMENT'] as const;
+export type DocumentType = (typeof DOCUMENT_TYPES)[number];
+
+/** `ExternalDocumentTaskStatus` (2.1). */
+export interface ExternalDocumentTaskStatus {
+  documentId: number;
+  status: ProcessingStatus;
+}
+
+export interface Tag {
+  key: string;
+  value: string;
+}
+
+/** Document overview, a list item (2.2). */
+export interface DocumentOverview {
+  id: number;
+  version?: number;
+  projectId: number;
+  processingStatus: ProcessingStatus;
+  documentType?: DocumentType;
+  fileSize?: number;
+  original?: string;
+  anonymized?: string | null;
+  tags?: Tag[];
+  lastModified?: string;
+  createdAt?: string;
+  estimatedDurationMs?: number | null;
+}
+
+/** Document page, the list response (2.3). */
+export interface DocumentPage {
+  content: DocumentOverview[];
+  pageable: { pageNumber: number; pageSize: number };
+  totalElements: number;
+  totalPages: number;
+  number: number;
+  size: number;
+  first: boolean;
+  last: boolean;
+}
+
+/** Project overview (2.4). */
+export interface ProjectOverview {
+  id: number;
+  name: string;
+  description: string;
+  documentCount: number;
+  lastUpdatedDocumentDate: string | null;
+  isTemporary: boolean;
+  deleteCompletedDocumentsAfterHours: number | null;
+  deleteNonCompletedDocumentsAfterHours: number | null;
+  isStoringPII: boolean;
+  orgId: number;
+}
+
+/** Box on a page: origin top left; PDF points for PDFs, pixels for images. */
+export interface Box {
+  x0: number;
+  y0: number;
+  x1: number;
+  y1: number;
+}
+
+/** Token of the PII record (2.7). */
+export interface PiiToken {
+  startChar: number;
+  endChar: number;
+  text: string;
+  hasWs: boolean;
+}
+
+/** Entity of the PII record (2.7); `startTok`/`endTok` are token indices. */
+export interface PiiEntity {
+  startChar: number;
+  endChar: number;
+  tag: TextLabelName;
+  text: string;
+  score: number;
+  startTok: number;
+  endTok: number;
+}
+
+export interface PiiTextDetections {
+  tokens: PiiToken[];
+  ents: PiiEntity[];
+  sentenceStarts: number[];
+  pseudonyms: string[];
+  crIds: number[];
+  locationsInAnonymizedDocument: Box[];
+  locationsInOriginalDocument: Box[];
+}
+
+export interface PiiTextData {
+  paragraphId: number;
+  detections: PiiTextDetections;
+}
+
+export interface PiiImageDetection {
+  label: string;
+  bboxs: Array<Array<[number, number]>>;
+  scores: number[];
+}
+
+export interface PiiImageData {
+  imageUrl: string;
+  xref: number;
+  detections: PiiImageDetection[];
+}
+
+export interface PiiPageEntry {
+  pageNum: number;
+  textData: PiiTextData;
+  imagesData: PiiImageData[];
+}
+
+/** Document PII record (2.7). */
+export interface DocumentPiiRecord {
+  documentId: number;
+  version: number;
+  documentName: string;
+  processingStatus: ProcessingStatus;
+  documentType: DocumentType;
+  lastFileModified: string;
+  lastModified: string;
+  pageData: PiiPageEntry[];
+}
+
+/** `problemCode` values (section 7), exact. */
+export const PROBLEM_CODES = [
+  'DOCUMENT_TOO_BIG',
+  'INVALID_PATH_PARAM',
+  'INVALID_FILE',
+  'RATE_LIMIT_EXCEEDED',
+  'CREDIT_LIMIT_EXCEEDED',
+  'STORAGE_LIMIT_EXCEEDED',
+  'NO_PII_STORED',
+  'INVALID_LICENSE',
+  'NO_ACTIVE_LICENSE',
+  'TEXT_MODEL_UNAVAILABLE',
+  'VALIDATION_FAILED',
+] as const;
+export type ProblemCode = (typeof PROBLEM_CODES)[number];
+
+/** Entry of `errors[]` in a `VALIDATION_FAILED` problem. */
+export interface FieldError {
+  field: string;
+  code: string;
+  message: string;
+}
+
+/** RFC 7807 problem body (section 7). */
+export interface ProblemDetail {
+  type?: string;
+  title: string;
+  status: number;
+  detail?: string;
+  instance?: string;
+  problemCode?: ProblemCode;
+  errors?: FieldError[];
+}
