@@ -1,0 +1,32 @@
+import type { ListEntry, TextLabelName } from '../spec/types.js';
+import type { Span } from '../text/span.js';
+import { applyWhitelist, blacklistSpans } from './lists.js';
+import { mergeSpans } from './merge.js';
+import type { DetectContext, Recognizer } from './recognizer.js';
+
+/** Detection options resolved at the API edge. */
+export interface AnalyzeOptions {
+  labels: ReadonlySet<TextLabelName>;
+  blacklist?: readonly ListEntry[];
+  whitelist?: readonly ListEntry[];
+  /** Spans scoring below this are dropped (blacklist spans score 1). */
+  threshold: number;
+  language?: DetectContext['language'];
+  signal?: AbortSignal;
+}
+
+/**
+ * The detection pipeline: recognizers for the requested labels → threshold → whitelist → blacklist →
+ * conflict merge. Returns non-overlapping spans in text order.
+ * Blacklist entries apply whatever labels were requested: they are the user's explicit instruction.
+ */
+export async function analyze(text: string, recognizers: readonly Recognizer[], options: AnalyzeOptions): Promise<Span[]> {
+  const ctx: DetectContext = { labels: options.labels, language: options.language ?? 'auto' };
+  if (options.signal) ctx.signal = options.signal;
+  const active = recognizers.filter((r) => r.labels.some((l) => options.labels.has(l)));
+  const found = (await Promise.all(active.map((r) => r.detect(text, ctx))))
+    .flat()
+    .filter((s) => options.labels.has(s.label) && s.score >= options.threshold && s.end > s.start);
+  const kept = applyWhitelist(text, found, options.whitelist ?? []);
+  return mergeSpans([...kept, ...blacklistSpans(text, options.blacklist ?? [])]);
+}

@@ -1,0 +1,23 @@
+import type { Recognizer } from '../recognizer.js';
+import { contextNameRecognizer } from './context-names.js';
+import { contextOrgRecognizer } from './context-orgs.js';
+import { dateRecognizer } from './date.js';
+import { mailRecognizer } from './mail.js';
+import { othRecognizer } from './oth.js';
+import { postcodeCityRecognizer } from './postcode-city.js';
+import { streetRecognizer } from './street.js';
+import { telRecognizer } from './tel.js';
+
+/** The built-in rule recognizers: patterns with validators, context rules. The NER model is added beside them. */
+export function defaultRecognizers(): Recognizer[] {
+  return [
+    mailRecognizer,
+    telRecognizer,
+    dateRecognizer,
+    othRecognizer,
+    streetRecognizer,
+    postcodeCityRecognizer,
+    contextNameRecognizer,
+    contextOrgRecognizer,
+  ];
+}

@@ -1,0 +1,11 @@
+/** Public entry point of local-anonymizer. */
+export { createAnonymizer } from './api/anonymizer.js';
+export type { Anonymizer, DetectCallOptions, TextCallOptions } from './api/anonymizer.js';
+export type { AnonymizerOptions } from './api/options.js';
+export { AnonymizerError } from './errors/problem.js';
+export type { Recognizer, DetectContext } from './detection/recognizer.js';
+export type { PatternRule } from './detection/patterns/pattern-recognizer.js';
+export { patternRecognizer } from './detection/patterns/pattern-recognizer.js';
+export type { Span } from './text/span.js';
+export * from './spec/types.js';
+export { textLabels, imageLabels } from './spec/labels.js';

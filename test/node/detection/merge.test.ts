@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { mergeSpans } from '../../../src/detection/merge.js';
+import type { Span } from '../../../src/text/span.js';
+
+const s = (start: number, end: number, label: Span['label'], score: number, source = 't'): Span => ({ start, end, label, score, source });
+
+describe('mergeSpans', () => {
+  it.each<[string, Span[], Span[]]>([
+    ['keeps disjoint spans in text order', [s(10, 12, 'PER', 0.9), s(0, 5, 'LOC', 0.6)], [s(0, 5, 'LOC', 0.6), s(10, 12, 'PER', 0.9)]],
+    ['keeps the higher score on overlap', [s(0, 10, 'PER', 0.6), s(5, 15, 'ORG', 0.9)], [s(5, 15, 'ORG', 0.9)]],
+    ['prefers the longer span on equal scores', [s(0, 5, 'PER', 0.8), s(0, 10, 'PER', 0.8)], [s(0, 10, 'PER', 0.8)]],
+    ['drops a contained weaker span', [s(0, 20, 'STR', 0.9), s(10, 14, 'DATE', 0.85)], [s(0, 20, 'STR', 0.9)]],
+    ['keeps a stronger contained span and drops the weaker container', [s(0, 20, 'ORG', 0.5), s(0, 6, 'PER', 0.9)], [s(0, 6, 'PER', 0.9)]],
+    ['dedupes exact duplicates', [s(3, 7, 'TEL', 0.9, 'a'), s(3, 7, 'TEL', 0.9, 'b')], [s(3, 7, 'TEL', 0.9, 'a')]],
+    ['lets adjacent spans touch', [s(0, 5, 'PER', 0.9), s(5, 9, 'PER', 0.9)], [s(0, 5, 'PER', 0.9), s(5, 9, 'PER', 0.9)]],
+    ['prefers the earlier of two equal overlapping spans', [s(4, 10, 'PER', 0.7), s(0, 6, 'PER', 0.7)], [s(0, 6, 'PER', 0.7)]],
+    ['handles no spans', [], []],
+  ])('%s', (_, input, expected) => {
+    expect(mergeSpans(input)).toEqual(expected);
+  });
+
+  it('never returns overlapping spans (randomised)', () => {
+    let seed = 7;
+    const rnd = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+    for (let round = 0; round < 50; round++) {
+      const spans = Array.from({ length: 40 }, () => {
+        const start = Math.floor(rnd() * 200);
+        return s(start, start + 1 + Math.floor(rnd() * 20), 'PER', Math.round(rnd() * 10) / 10);
+      });
+      const out = mergeSpans(spans);
+      for (let i = 1; i < out.length; i++) expect(out[i]!.start).toBeGreaterThanOrEqual(out[i - 1]!.end);
+      // Every dropped span overlaps a kept span at least as strong.
+      for (const sp of spans) {
+        if (out.includes(sp)) continue;
+        expect(out.some((k) => k.start < sp.end && sp.start < k.end && k.score >= sp.score)).toBe(true);
+      }
+    }
+  });
+});
