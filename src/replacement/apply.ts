@@ -1,0 +1,93 @@
+import type { Detection, TextLabelName } from '../spec/types.js';
+import type { Span } from '../text/span.js';
+import { applyOperator, isPseudonymConfig } from './operators/index.js';
+import type { ReplacementPlan } from './plan.js';
+import { createPseudonymizer, type Pseudonymizer } from './pseudonyms.js';
+import { assertOrderedSpans, splitsSurrogatePair } from './spans.js';
+
+/** The spec's mask for a label without a config in mask mode. */
+export const MASK = '***';
+
+/**
+ * One replaced span, in text order. `start`/`end` are UTF-16 offsets into the input text; `original` is the matched
+ * text. `pseudonym` is the replacement when it is a pseudonym (`LABEL-n`, FULL, PARTIAL, DATE — including partial
+ * replacements that keep part of the original), and null when the span was masked (`***`) or suppressed
+ * (SUPPRESSION), mirroring the spec's "null when no pseudonym was used". `crId` is the coreference group, assigned
+ * in every mode.
+ */
+export interface Edit {
+  start: number;
+  end: number;
+  label: TextLabelName;
+  score: number;
+  original: string;
+  replacement: string;
+  pseudonym: string | null;
+  crId: number;
+}
+
+/** Result of `applyReplacements`: the replaced text and one edit per span. */
+export interface Applied {
+  text: string;
+  edits: Edit[];
+}
+
+/**
+ * Replaces each span of `text` according to `plan`: a label with a ReplacementConfig uses its operator; any other
+ * label becomes `***` (mask) or its stable `LABEL-n` (pseudonym). Spans must be sorted, non-overlapping, non-empty,
+ * inside the text and must not split a surrogate pair (otherwise a `RangeError`: a programming error upstream).
+ * Pass a document's pseudonymizer to continue numbering across its pages.
+ */
+export function applyReplacements(
+  text: string,
+  spans: readonly Span[],
+  plan: ReplacementPlan,
+  pseudonymizer: Pseudonymizer = createPseudonymizer(),
+): Applied {
+  assertOrderedSpans(text, spans);
+  spans.forEach((s, i) => {
+    if (splitsSurrogatePair(text, s.start) || splitsSurrogatePair(text, s.end)) {
+      throw new RangeError(`span ${i} [${s.start}, ${s.end}) splits a surrogate pair`);
+    }
+  });
+  // Every span gets a crId, also when masking: the PII record lists coreference groups in every mode.
+  const assigned = pseudonymizer.assign(text, spans);
+  const edits: Edit[] = [];
+  const parts: string[] = [];
+  let cursor = 0;
+  spans.forEach((s, i) => {
+    const a = assigned[i]!;
+    const original = text.slice(s.start, s.end);
+    const config = plan.configs[s.label];
+    let replacement: string;
+    let pseudonym: string | null;
+    if (config) {
+      replacement = applyOperator(original, config);
+      pseudonym = isPseudonymConfig(config) ? replacement : null;
+    } else if (plan.defaultMode === 'pseudonym') {
+      replacement = a.pseudonym;
+      pseudonym = a.pseudonym;
+    } else {
+      replacement = MASK;
+      pseudonym = null;
+    }
+    // Built left to right: offsets of later spans stay valid because they refer to the input, not the output.
+    parts.push(text.slice(cursor, s.start), replacement);
+    cursor = s.end;
+    const { start, end, label, score } = s;
+    edits.push({ start, end, label, score, original, replacement, pseudonym, crId: a.crId });
+  });
+  parts.push(text.slice(cursor));
+  return { text: parts.join(''), edits };
+}
+
+/** The spec's `Detection[]` of a text result (2.8): input offsets, original text, pseudonym or null. */
+export function toDetections(edits: readonly Edit[]): Detection[] {
+  return edits.map((e) => ({
+    startChar: e.start,
+    stopChar: e.end,
+    label: e.label,
+    text: e.original,
+    pseudonym: e.pseudonym,
+  }));
+}
