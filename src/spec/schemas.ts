@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { validationFailed } from '../errors/problem.js';
+import { MAX_SUPPRESSION_LENGTH } from '../replacement/operators/suppression.js';
 import type { ExternalUploadConfig, FieldError, TextRequest } from './types.js';
 import { DATE_LOCALES, IMAGE_ANONYMIZATION_TYPES, IMAGE_LABELS, TEXT_LABELS } from './types.js';
 
@@ -35,7 +36,7 @@ const replacementConfig = v.variant(
       dateLocale: v.picklist(DATE_LOCALES, 'must be one of AUTO, DE, EN, ISO'),
       showWeekday: v.boolean(),
     }),
-    v.object({ type: v.literal('SUPPRESSION'), suppressionLength: v.pipe(int32, v.minValue(0)) }),
+    v.object({ type: v.literal('SUPPRESSION'), suppressionLength: v.pipe(int32, v.minValue(0), v.maxValue(MAX_SUPPRESSION_LENGTH)) }),
   ],
   'must have a type of FULL_PSEUDONYMIZATION, PARTIAL_PSEUDONYMIZATION, DATE_PSEUDONYMIZATION or SUPPRESSION',
 );

@@ -87,6 +87,7 @@ describe('upload config validation (spec 2.5)', () => {
     ['DATE with an unknown locale', { name: 'DATE', config: { ...variants.date, dateLocale: 'FR' } }, [{ field: 'textAnonymization.labelsConfig[0].config.dateLocale', code: 'InvalidValue' }]],
     ['SUPPRESSION without length', { name: 'PER', config: { type: 'SUPPRESSION' } }, [{ field: 'textAnonymization.labelsConfig[0].config.suppressionLength', code: 'NotNull' }]],
     ['SUPPRESSION negative', { name: 'PER', config: { type: 'SUPPRESSION', suppressionLength: -1 } }, [{ field: 'textAnonymization.labelsConfig[0].config.suppressionLength', code: 'Min' }]],
+    ['SUPPRESSION too long', { name: 'PER', config: { type: 'SUPPRESSION', suppressionLength: 2_000_000_000 } }, [{ field: 'textAnonymization.labelsConfig[0].config.suppressionLength', code: 'Max' }]],
     ['unknown label name', { name: 'FOO', config: null }, [{ field: 'textAnonymization.labelsConfig[0].name', code: 'InvalidValue' }]],
   ])('labelsConfig: %s → 422', async (_, entry, expected) => {
     const errors = await errorsOf(() => parseUploadConfig({ textAnonymization: { labelsConfig: [entry] } }));
