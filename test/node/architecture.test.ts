@@ -1,0 +1,50 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+/** House rules that a type checker cannot see, checked over the source tree. */
+const root = join(import.meta.dirname, '..', '..');
+
+function files(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    return statSync(path).isDirectory() ? files(path) : path.endsWith('.ts') ? [path] : [];
+  });
+}
+
+const shipped = [...files(join(root, 'src')), ...files(join(root, 'workers'))].map((path) => ({
+  path: relative(root, path),
+  code: readFileSync(path, 'utf8'),
+}));
+
+describe('architecture', () => {
+  it('logs nothing outside the CLI (no PII in logs)', () => {
+    const offenders = shipped.filter((f) => !f.path.startsWith('src/cli/') && /\bconsole\.\w+\(/.test(f.code)).map((f) => f.path);
+    expect(offenders).toEqual([]);
+  });
+
+  it('names no remote address in shipped code', () => {
+    const offenders = shipped.filter((f) => /https?:\/\/(?!localhost|127\.0\.0\.1)[\w.-]+\.\w+/.test(f.code.replace(/^\s*(\/\/|\*).*$/gm, ''))).map((f) => f.path);
+    expect(offenders).toEqual([]);
+  });
+
+  it('keeps detection, replacement and text pure of I/O layers', () => {
+    const pure = shipped.filter((f) => /^src\/(detection|replacement|text|dates|spec)\//.test(f.path));
+    const offenders = pure
+      .filter((f) => /from '(\.\.\/)+(api|cli|runtime|store|http|documents)\//.test(f.code) || /from 'node:/.test(f.code))
+      .map((f) => f.path);
+    expect(pure.length).toBeGreaterThan(10);
+    expect(offenders).toEqual([]);
+  });
+
+  it('throws only AnonymizerErrors from the API face (no string throws anywhere)', () => {
+    const offenders = shipped.filter((f) => /\bthrow\s+['"`]/.test(f.code)).map((f) => f.path);
+    expect(offenders).toEqual([]);
+  });
+
+  it('keeps worker entry points thin', () => {
+    for (const f of shipped.filter((s) => s.path.startsWith('workers/'))) {
+      expect(f.code.split('\n').length, f.path).toBeLessThanOrEqual(40);
+    }
+  });
+});
