@@ -61,8 +61,8 @@ describe('anonymizer.text (spec 2.8, 4.5)', () => {
     const result = await anonymizer.text({ text, textLabels: ['MAIL', 'TEL'] });
     check(text, result);
     expect(result.detection.detections.map((d) => [d.startChar, d.stopChar, d.text])).toEqual([
-      [17, 32, 'a.b@example.com'],
-      [39, 54, '+49 30 1234567'],
+      [19, 34, 'a.b@example.com'],
+      [41, 55, '+49 30 1234567'],
     ]);
   });
 
