@@ -1,5 +1,6 @@
 import type { TextLabelName } from '../../spec/types.js';
 import type { Span } from '../../text/span.js';
+import { mergeSpans } from '../merge.js';
 import type { DetectContext, Recognizer } from '../recognizer.js';
 
 /**
@@ -36,10 +37,12 @@ function groupRange(m: RegExpExecArray, group: number | string): [number, number
 function hasContext(text: string, start: number, words: readonly string[], window: number): boolean {
   const before = text.slice(Math.max(0, start - window), start).toLowerCase();
   return words.some((w) => {
-    const i = before.lastIndexOf(w.toLowerCase());
-    if (i < 0) return false;
-    const prev = before.charAt(i - 1);
-    return i === 0 || !/[\p{L}\p{N}]/u.test(prev);
+    const word = w.toLowerCase();
+    // Every occurrence counts, not only the last: `Tel. (Hotel) 030…` has its context word before a non-word hit.
+    for (let i = before.lastIndexOf(word); i >= 0; i = i === 0 ? -1 : before.lastIndexOf(word, i - 1)) {
+      if (i === 0 || !/[\p{L}\p{N}]/u.test(before.charAt(i - 1))) return true;
+    }
+    return false;
   });
 }
 
@@ -70,14 +73,24 @@ export function matchRule(rule: PatternRule, text: string, source: string): Span
   return spans;
 }
 
+/** Options of {@link patternRecognizer}. */
+export interface PatternRecognizerOptions {
+  /**
+   * Resolve overlaps among this recognizer's own spans (stronger first, as the pipeline's merge does), so that
+   * rules describing the same entity in different shapes yield one span.
+   */
+  resolveOverlaps?: boolean;
+}
+
 /** A recognizer made of pattern rules; rules whose label is not requested are skipped. */
-export function patternRecognizer(id: string, rules: readonly PatternRule[]): Recognizer {
+export function patternRecognizer(id: string, rules: readonly PatternRule[], options: PatternRecognizerOptions = {}): Recognizer {
   const labels = [...new Set(rules.map((r) => r.label))];
   return {
     id,
     labels,
     detect(text: string, ctx: DetectContext): Span[] {
-      return rules.filter((r) => ctx.labels.has(r.label)).flatMap((r) => matchRule(r, text, id));
+      const spans = rules.filter((r) => ctx.labels.has(r.label)).flatMap((r) => matchRule(r, text, id));
+      return options.resolveOverlaps ? mergeSpans(spans) : spans;
     },
   };
 }

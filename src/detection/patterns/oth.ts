@@ -1,0 +1,345 @@
+import { isKnownIbanCountry, isValidIban } from '../validators/iban.js';
+import { isValidDeVatId } from '../validators/de-vat-id.js';
+import { isValidSteuerId } from '../validators/de-tax-id.js';
+import { isValidSvnr } from '../validators/de-svnr.js';
+import { isValidIpv6 } from '../validators/ip.js';
+import { isValidKvnr } from '../validators/kvnr.js';
+import { cardScheme, luhnValid } from '../validators/luhn.js';
+import { patternRecognizer, type PatternRule } from './pattern-recognizer.js';
+
+/*
+ * OTH: identifiers of a person or case. Checksummed identifiers (IBAN, cards, Steuer-IdNr, SV-Nummer, KVNR,
+ * German VAT ID) are validated and score high alone; shapes without a checksum (Steuernummer, plates with spaces,
+ * KVNR-like strings, bare case numbers) score lower and need a context word. Generic numbers (customer, invoice,
+ * order, ticket, passport …) are found only right after their label, which stays outside the span. Ages are the
+ * number only (`[[OTH|72]] Jahre`, `a [[OTH|75]]-year-old`).
+ *
+ * Every repetition is bounded, separators are never part of the atoms they separate, and the boundaries are short
+ * look-arounds, so each regex runs in linear time on any input.
+ */
+
+const SP = String.raw`[ \u00A0\u202F]`;
+// Between a label and its value forms also use tabs (`Fallnummer:\tA-202344102`).
+const GAP = String.raw`[ \t\u00A0\u202F]`;
+// Not inside a word or number.
+const LEFT_ID = String.raw`(?<![\p{L}\p{N}\p{M}_])`;
+const RIGHT_ID = String.raw`(?![\p{L}\p{N}\p{M}_])`;
+// A number that must not continue another number (`1.234`, `12 34…`, `/12`).
+const LEFT_NUM = String.raw`(?<![\p{L}\p{N}\p{M}_.,\/+\-]|\p{N}${SP})`;
+const RIGHT_NUM = String.raw`(?![\p{L}\p{N}\p{M}_]|[.,\/\-]\p{N})`;
+
+// ---------------------------------------------------------------------------------------------------------------
+// Bank and card numbers
+
+/** `DE89 3704 0044 0532 0130 00`, `DE89370400440532013000`, `GB29 NWBK 6016 1331 9268 19`. */
+const IBAN = `${LEFT_ID}[A-Z]{2}\\d{2}(?:${SP}?[A-Z0-9]{4}){2,7}(?:${SP}?[A-Z0-9]{1,3})?${RIGHT_ID}`;
+
+/** `4111 1111 1111 1111`, `4111-1111-1111-1111`, `3782 822463 10005`, `4111111111111111`. */
+const CARD =
+  `${LEFT_NUM}(?:\\d{4}(?<cs>[ \\u00A0\\-])\\d{4}\\k<cs>\\d{4}\\k<cs>\\d{4}(?:\\k<cs>\\d{3})?` +
+  `|\\d{4}[ \\u00A0\\-]\\d{6}[ \\u00A0\\-]\\d{4,5}|\\d{13,19})${RIGHT_NUM}`;
+const CARD_WORDS = ['karte', 'kreditkarte', 'kartennummer', 'card', 'credit', 'debit', 'visa', 'mastercard', 'amex', 'cc'];
+
+function cardScore(value: string): number | false {
+  const digits = value.replace(/\D/gu, '');
+  if (!luhnValid(digits)) return false;
+  if (cardScheme(digits) === undefined) return 0.35;
+  return /\D/u.test(value) ? 0.9 : 0.85;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// German tax, social and health insurance numbers
+
+/** Steuer-IdNr: `12 345 678 901`, `123 456 789 01`, `12345678901`. */
+const STEUER_ID = `${LEFT_NUM}(?:[1-9]\\d(?:${SP}\\d{3}){3}|[1-9]\\d{2}(?:${SP}\\d{3}){2}${SP}\\d{2}|[1-9]\\d{10})${RIGHT_NUM}`;
+const STEUER_ID_WORDS = ['steuer-id', 'steuerid', 'steuer-idnr', 'idnr', 'identifikationsnummer', 'steueridentifikationsnummer', 'tin', 'tax id'];
+
+/** Steuernummer: `21/815/08150`, `181/815/08155`, `93815/08152`, `013 815 08153`, `2181508150`; context only. */
+const STEUERNUMMER =
+  `${LEFT_NUM}(?:\\d{2,3}\\/\\d{3,4}\\/\\d{4,5}|\\d{5}\\/\\d{5}|\\d{3}${SP}\\d{3,4}${SP}\\d{4,5}|\\d{10,13})${RIGHT_NUM}`;
+const STEUERNUMMER_WORDS = ['steuernummer', 'steuer-nr', 'steuernr', 'st.-nr', 'st.nr', 'stnr', 'st-nr', 'finanzamt', 'tax number'];
+
+/** Rentenversicherungsnummer: `65 170839 J 003`, `65170839J003`. */
+const SVNR = `${LEFT_ID}\\d{2}${SP}?\\d{6}${SP}?[A-Z]${SP}?\\d{3}${RIGHT_ID}`;
+
+/** KVNR (Krankenversichertennummer): `A123456780`. */
+const KVNR = `${LEFT_ID}[A-Z]\\d{9}${RIGHT_ID}`;
+const KVNR_WORDS = [
+  'krankenversichertennummer', 'versichertennummer', 'versicherten-nr', 'versichertennr', 'kvnr', 'kv-nr',
+  'krankenkasse', 'versicherten-id', 'egk', 'gesundheitskarte', 'health insurance',
+];
+
+/** VAT IDs: `DE123456789`, `DE 123 456 789`, `ATU12345678`, `NL123456789B01`, `FRXX123456789`, `CHE-123.456.789`. */
+const VAT =
+  `${LEFT_ID}(?:DE${SP}?\\d{3}${SP}?\\d{3}${SP}?\\d{3}|ATU\\d{8}|NL\\d{9}B\\d{2}|FR[0-9A-HJ-NP-Z]{2}\\d{9}|BE[01]\\d{9}` +
+  `|IT\\d{11}|ES[0-9A-Z]\\d{7}[0-9A-Z]|PL\\d{10}|LU\\d{8}|DK\\d{8}|GB\\d{9}(?:\\d{3})?|CHE-?\\d{3}\\.?\\d{3}\\.?\\d{3})${RIGHT_ID}`;
+const VAT_WORDS = ['ust', 'ust-id', 'ust-idnr', 'ust.-idnr', 'umsatzsteuer', 'vat', 'mwst', 'tva', 'iva', 'uid'];
+
+/** Company and association registers: `HRB 12345`, `HR B 12345`, `HRA 1234`, `VR 1234`, `GnR 123`, `PR 123`. */
+const REGISTER = `${LEFT_ID}(?<reg>HR${SP}?[AB]|GnR|VR|PartR|PR|GsR)${SP}?\\d{1,6}(?:${SP}B(?![\\p{L}\\p{N}]))?${RIGHT_ID}`;
+const REGISTER_WORDS = ['amtsgericht', 'registergericht', 'handelsregister', 'vereinsregister', 'partnerschaftsregister', 'genossenschaftsregister', 'register'];
+
+// ---------------------------------------------------------------------------------------------------------------
+// Network addresses
+
+const OCTET = '(?:25[0-5]|2[0-4]\\d|1\\d\\d|[1-9]\\d|\\d)';
+/** IPv4 with an optional prefix length: `192.168.0.1`, `10.0.0.0/8`. */
+const IPV4 = `(?<![\\p{L}\\p{N}\\p{M}_.\\/\\-])(?:${OCTET}\\.){3}${OCTET}(?:\\/(?:3[0-2]|[12]\\d|\\d))?(?![\\p{L}\\p{N}\\p{M}_]|\\.\\p{N})`;
+const IP_WORDS = ['ip', 'ip-adresse', 'ipv4', 'address', 'adresse', 'server', 'host', 'client'];
+// A four-part number after these words is a version or a section, not an address.
+const VERSION_BEFORE = /(?<![\p{L}])(?:version|ver|v|release|build|update|abschnitt|kapitel|section|chapter|ziffer|nr|no)\.?\s{0,2}$/iu;
+
+/** IPv6, full or compressed, optionally with an embedded IPv4 tail: `2001:db8::1`, `::ffff:192.0.2.1`. */
+const IPV6 =
+  `(?<![\\p{L}\\p{N}\\p{M}_.]|[0-9A-Fa-f]:)(?:[0-9A-Fa-f]{0,4}:){2,7}(?:(?:${OCTET}\\.){3}${OCTET}|[0-9A-Fa-f]{1,4})?` +
+  `(?![\\p{L}\\p{N}\\p{M}_:]|\\.\\p{N})`;
+
+function ipv6Score(value: string): boolean {
+  if (!isValidIpv6(value)) return false;
+  // `::` or `a::` alone are punctuation more often than addresses.
+  return value.split(/[:.]/u).filter((g) => g !== '').length >= 2 || /^::[0-9A-Fa-f]{1,4}$/u.test(value);
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Licence plates
+
+/** `B-AB 1234`, `M AB 123`, `HH-XY 12E`, `KA-AB 12H`, `B·AB 1234`, `B-AB1234`. */
+const PLATE =
+  `${LEFT_ID}(?<district>[A-ZÄÖÜ]{1,3})(?<sep>-|${SP}?[·•]${SP}?|${SP})(?<letters>[A-Z]{1,2})[ \\u00A0\\-]?(?<num>[1-9]\\d{0,3})[EH]?` +
+  `(?![\\p{L}\\p{N}\\p{M}_\\/]|[.,:]\\p{N})`;
+const PLATE_WORDS = ['kennzeichen', 'kfz', 'pkw', 'lkw', 'fahrzeug', 'amtl.', 'plate', 'registration', 'vehicle'];
+// Abbreviations that share the plate shape: norms, units, statutes, technical terms (`DIN A4`, `DVB-T 2`, `SGB V 12`).
+const NOT_A_DISTRICT: ReadonlySet<string> = new Set([
+  'DIN', 'ISO', 'EN', 'IEC', 'VDE', 'VDI', 'DVB', 'UV', 'HD', 'USB', 'LTE', 'CD', 'DVD', 'GB', 'MB', 'KB', 'TB', 'PS',
+  'KW', 'KM', 'NR', 'NO', 'SGB', 'BGB', 'GG', 'AO', 'ZPO', 'HGB', 'ART', 'ABS', 'ANL', 'AZ', 'TEL', 'FAX', 'HRB', 'HRA',
+  'VR', 'PR', 'AG', 'KG', 'UG', 'EUR', 'USD', 'CHF', 'DM', 'ID', 'IP', 'PIN', 'TAN', 'PLZ', 'RE', 'RG', 'KD', 'EU', 'UN',
+  'BVERFG', 'BGH', 'OLG', 'LG', 'AG', 'VG', 'OVG', 'BAG', 'BSG', 'BFH', 'LAG', 'SG', 'FG', 'MP', 'PC', 'TV', 'IT', 'OP',
+  'COVID', 'SARS', 'ICD', 'WHO', 'RKI', 'NATO', 'BMW', 'VW', 'A', 'I', 'II', 'III', 'IV', 'V', 'VI', 'VII', 'VIII', 'IX', 'X', 'XI', 'XII',
+  // Clinical and lab abbreviations that are no district code (`CK-MB 64`, `LV-F 5`, `NT-BNP 300`).
+  'CK', 'LV', 'LDL', 'HDL', 'GPT', 'GOT', 'AST', 'ALT', 'LDH', 'CRP', 'TSH', 'PSA', 'INR', 'PTT', 'SPO', 'BNP', 'TNF', 'IGG',
+  'IGM', 'IGA', 'HLA', 'HIV', 'HCV', 'HBV', 'EBV', 'CMV', 'HSV', 'VZV', 'MRT', 'EKG', 'EEG', 'EMG', 'DRG', 'GCS', 'BMI', 'KHK',
+  'TIA', 'ZVK', 'PEG', 'ERC', 'PET', 'GFR', 'CKD', 'AKI', 'ANA', 'ACE', 'ATP', 'DNA', 'RNA', 'PCR', 'MCV', 'MCH', 'RDW', 'WBC',
+  'RBC', 'HKT', 'FSH', 'ADH', 'ESC', 'AHA', 'LAD', 'RCA', 'RCX', 'ICU', 'ITS', 'IMC', 'ZNA', 'LWS', 'BWS', 'HWS', 'ISG', 'UKG',
+  'TEE', 'TTE', 'NT', 'CT', 'OP',
+]);
+// A unit after the number makes it a measurement (`CK-MB 35 U/l`, `HB-A 12 %`).
+const UNIT_AFTER = /^\s{0,2}(?:%|‰|°|\/|mmHg|[µμmnpk]?(?:g|l|mol|U|IE|E|Gy|Hz|W|V|bar|Pa|s)(?![\p{L}])|min(?![\p{L}])|h(?![\p{L}]))/u;
+
+function plateScore(_v: string, m: RegExpExecArray, text: string): number | false {
+  const g = m.groups!;
+  const district = g['district']!;
+  if (NOT_A_DISTRICT.has(district)) return false;
+  if (UNIT_AFTER.test(text.slice(m.index + m[0].length, m.index + m[0].length + 8))) return false;
+  if (district.length + g['letters']!.length + g['num']!.length > 8) return false;
+  // A dash or the seal dot between district and letters is the plate's own spelling; a space alone is weak.
+  return g['sep']!.trim() === '' ? 0.4 : 0.85;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Case numbers and labelled identifiers
+
+// A German court file number: `3 O 123/21`, `12 U 45/19`, `VI ZR 123/20`, `1 BvR 2835/17`, `L 2 U 123/19`.
+const COURT =
+  `(?:[A-Z]{1,4}${SP})?(?:[IVX]{1,5}${SP}|\\d{1,3}${SP})(?:[A-Z][A-Za-z]{0,3}${SP}){1,2}\\d{1,6}\\/\\d{2}(?:\\d{2})?` +
+  // Federal Social Court numbers end in a register letter: `B 6 KA 9/14 R`.
+  `(?:${SP}[RB](?![\\p{L}\\p{N}\\p{M}_.]))?`;
+const CASE_WORDS = [
+  'az', 'az.', 'aktenzeichen', 'geschäftszeichen', 'gz', 'gz.', 'zeichen', 'case', 'docket', 'urteil', 'beschluss',
+  'verfahren', 'sache', 'rechtssache',
+];
+
+// Labels that name an identifier; a `-Nr.`, ` No.`, ` Number`, ` ID` may follow. Lower case: the regex has `i`.
+const STRONG_LABELS = [
+  'aktenzeichen', 'az\\.?', 'gz\\.?', 'geschäftszeichen', 'gesch\\.-?z\\.?', 'unser zeichen', 'ihr zeichen', 'kassenzeichen',
+  'kundennummer', 'kundennr\\.?', 'kdnr\\.?', 'kd\\.-?nr\\.?', 'rechnungsnummer', 'rechnungsnr\\.?', 'rg\\.-?nr\\.?',
+  'bestellnummer', 'bestellnr\\.?', 'auftragsnummer', 'auftragsnr\\.?', 'ticketnummer', 'vertragsnummer', 'vorgangsnummer',
+  'versicherungsnummer', 'versicherungsscheinnummer', 'policennummer', 'schadennummer', 'schadensnummer', 'mitgliedsnummer',
+  'personalnummer', 'matrikelnummer', 'patientennummer', 'fallnummer', 'sendungsnummer', 'kontonummer', 'versichertennummer',
+  'krankenversichertennummer', 'ausweisnummer', 'personalausweisnummer', 'passnummer', 'reisepassnummer',
+  'führerscheinnummer', 'steuernummer', 'st\\.-?nr\\.?', 'stnr\\.?', 'steuer-?id(?:-?nr\\.?)?', 'steuer-?idnr\\.?',
+  'steuer-?identifikationsnummer', 'identifikationsnummer', 'idnr\\.?', 'ust\\.?-?id(?:-?nr\\.?)?', 'ust\\.?-?idnr\\.?',
+  'umsatzsteuer-?id(?:entifikationsnummer)?', 'rentenversicherungsnummer', 'sozialversicherungsnummer', 'sv-?nummer',
+  'rv-?nummer', 'vsnr', 'kvnr', 'mandantennummer', 'aktennummer', 'antragsnummer', 'buchungsnummer', 'reservierungsnummer',
+  'transaktionsnummer', 'belegnummer', 'lieferscheinnummer', 'zählernummer', 'seriennummer', 'imei', 'fahrgestellnummer',
+  'fahrzeugidentifikationsnummer', 'bearbeitungsnummer', 'ssn', 'mrn', 'nino', 'utr', 'social security number',
+  'national insurance number', 'sort code', 'routing number', 'confirmation code', 'booking reference', 'tracking number',
+  // Clinical: patient and case numbers, specimen numbers.
+  'piz', 'pid', 'fallzahl', 'aufnahmenummer', 'patienten-id', 'e-nr\\.?', 'einsendenummer', 'labornummer', 'probennummer',
+  'befundnummer',
+];
+// Stems that name an identifier only with a following `-Nr.`, ` No.`, ` Number`, ` ID` (`Kunden-Nr.`, `Case No.`).
+const STEM_LABELS = [
+  'kunden', 'rechnungs', 'bestell', 'auftrags', 'vertrags', 'vorgangs', 'versicherungs', 'versicherten', 'mitglieds',
+  'personal', 'patienten', 'fall', 'sendungs', 'konto', 'kto\\.?', 'ausweis', 'pass', 'reisepass', 'führerschein',
+  'steuer', 'akten', 'antrags', 'buchungs', 'beleg', 'zähler', 'serien', 'mandanten', 'ticket', 'order', 'invoice',
+  'customer', 'client', 'account', 'acct\\.?', 'policy', 'claim', 'case', 'docket', 'file', 'member', 'membership',
+  'employee', 'student', 'patient', 'user', 'serial', 'passport', 'licen[cs]e', "driver'?s licen[cs]e", 'booking',
+  'confirmation', 'tracking', 'reference', 'ref\\.?', 'nhs', 'ni', 'registration', 'reg\\.?', 'transaction', 'badge',
+  'rechnung', 'sv', 'rv', 'kv', 'pat\\.?', 'aufnahme', 'labor', 'befund', 'proben', 'einsende',
+];
+// Common words that name an identifier only when a `:` or `#` follows, or the value clearly is one.
+const WEAK_LABELS = [
+  'order', 'ticket', 'case', 'ref\\.?', 'reference', 'referenz', 'invoice', 'rechnung', 'bestellung', 'auftrag', 'vorgang',
+  'account', 'policy', 'claim', 'id', 'fin', 'vin', 'ein', 'tin', 'badge', 'kennung', 'fn', 'fall', 'sv',
+];
+// A bare `Nr.:`/`No.:` names some number; only a long one is taken as an identifier (not `Zimmer Nr.: 12`).
+// (`the number: 1-800-…` is a phone number: only the abbreviations count.)
+const BARE_LABELS = ['nr\\.?', 'no\\.?'];
+const SUFFIX = `${SP}?-?${SP}?(?:nr\\.?|no\\.?|nummer|number|id)`;
+// The value: a court file number, digit groups, or one token with inner `-/.:_` (`K-123456`, `2:19-cv-01234`).
+const GENERIC = '[\\p{L}\\p{N}]{1,24}(?:[\\-\\/.:_][\\p{L}\\p{N}]{1,24}){0,6}';
+const SPACED = `\\d{2,6}(?:${SP}\\d{2,6}){1,4}`;
+const LABELLED =
+  // Not inside a word, a handle or a URL path (`@Az1Awards`, `t.co/iD26Uo`).
+  `(?<![\\p{L}\\p{N}\\p{M}_@\\/])(?:(?<strong>${STRONG_LABELS.join('|')})(?:${SUFFIX})?|(?<stem>${STEM_LABELS.join('|')})${SUFFIX}` +
+  `|(?<weak>${WEAK_LABELS.join('|')})|(?<bare>${BARE_LABELS.join('|')}))(?![\\p{L}])(?<p>${GAP}{0,3}[:#=]?${GAP}{0,3}#?)` +
+  `(?<id>${COURT}|${SPACED}|${GENERIC})(?![\\p{L}\\p{N}\\p{M}_]|[\\-\\/.:_,][\\p{L}\\p{N}])`;
+
+// Values after a label that are not identifiers: dates, times, amounts.
+const NOT_AN_ID = [/^\d{1,2}[./]\d{1,2}[./](?:\d{2}|\d{4})$/u, /^\d{1,2}:\d{2}(?::\d{2})?$/u, /^\d{4}-\d{2}-\d{2}$/u];
+
+// A bare `Nr.` that belongs to a phone, room, house or page word is no identifier label (`Tel.-Nr.:`, `Zimmer Nr.`).
+const NOT_AN_ID_NR_BEFORE =
+  /(?<![\p{L}])(?:tel|fax|phone|fon|handy|mobil|ruf|durchwahl|zimmer|raum|haus|seite|page|room|flat|apartment|etage|stock)\p{L}{0,10}\.?[\s.-]{0,2}$/iu;
+
+function labelledScore(value: string, m: RegExpExecArray, text: string): number | false {
+  if (!/\d/u.test(value)) return false;
+  if (value.replace(/[^\p{L}\p{N}]/gu, '').length < 3) return false;
+  if (NOT_AN_ID.some((re) => re.test(value))) return false;
+  const g = m.groups!;
+  // A label glued to its value needs its own punctuation (`Fall-Nr.6733340001`), not `ID26UoP7tl`.
+  if (g['p'] === '' && /\p{L}$/u.test(m[0].slice(0, m[0].length - value.length))) return false;
+  if (g['bare'] !== undefined) {
+    if (NOT_AN_ID_NR_BEFORE.test(text.slice(Math.max(0, m.index - 25), m.index))) return false;
+    return /[:#]/u.test(g['p']!) && value.replace(/\D/gu, '').length >= 6 ? 0.6 : false;
+  }
+  if (g['weak'] === undefined) return 0.85;
+  if (/[:#]/u.test(g['p']!)) return 0.75;
+  // `ref. AB/123`, `order 1234567`: a bare common word needs a value that is clearly no count or document number
+  // (`Executive Order 13011`).
+  return /\p{L}/u.test(value) || value.replace(/\D/gu, '').length >= 7 ? 0.6 : false;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Ages: the number only
+
+const LEFT_AGE = String.raw`(?<![\p{L}\p{N}\p{M}_.,\/\-])`;
+const AGE_DE_STRONG =
+  `${LEFT_AGE}\\d{1,3}(?=${SP}?-?${SP}?[jJ](?:ä|ae|a)hrig(?:e[nmrs]?)?(?![\\p{L}])|${SP}?-?[jJ](?:ä|ae)hr\\.|-[jJ]\\.(?!\\p{L})` +
+  `|${SP}?(?:Jahre|J\\.)${SP}alt(?![\\p{L}])|\\.${SP}?(?:Lj\\.?|LJ|Lebensjahr)(?![\\p{L}]))`;
+const AGE_EN_STRONG = `${LEFT_AGE}\\d{1,3}(?=${SP}?-?${SP}?(?:years?|yrs?\\.?)${SP}?-?${SP}?old(?![\\p{L}])|${SP}?(?:y\\/o|yo)(?![\\p{L}\\p{N}]))`;
+const AGE_DE_WEAK = `${LEFT_AGE}\\d{1,3}(?=${SP}(?:Jahre|J\\.)(?![\\p{L}])(?!${SP}alt(?![\\p{L}])))`;
+const AGE_MIT = `(?<=(?<![\\p{L}])[Mm]it${SP})\\d{1,3}(?=${SP}Jahren(?![\\p{L}]))`;
+const AGE_LABELLED =
+  `(?<![\\p{L}\\p{N}])(?:[Aa]ged|[Aa]ge|AGE|Alter|ALTER|[Ii]m Alter von|[Aa]t the age of|[Ll]ebensalter)${GAP}{0,2}:?${GAP}{0,2}` +
+  `(?<n>\\d{1,3})(?![\\p{L}\\p{N}\\p{M}_]|[.,]\\p{N})`;
+
+// What follows `10-jährige …` / `5 Jahre …` when it is an anniversary or a duration, not a person's age. Nouns may
+// carry a short inflection (`Jubiläums`); function words must end there (`her` is not `Herr`).
+const NOT_AN_AGE_AFTER = new RegExp(
+  '^[\\s-]{0,3}(?:(?:jubiläum|dienstjubiläum|firmenjubiläum|bestehen|erfahrung|berufserfahrung|betriebszugehörigkeit|' +
+    'zugehörigkeit|ausbildung|studium|laufzeit|garantie|gewährleistung|vertrag|mitgliedschaft|tätigkeit|frist|' +
+    'zinsbindung|ehe|partnerschaft|haft|haftstrafe|freiheitsstrafe|gefängnis|geschichte|tradition|pause|abwesenheit|' +
+    'zusammenarbeit|entwicklung|forschung|amtszeit|dienstzeit|beziehung|planung|programm|projekt|anniversary|warranty|' +
+    'experience)\\p{L}{0,3}|(?:lang|her|später|zuvor|danach|vorher|nach|hintereinander|in\\s+folge|ago|later|long))(?![\\p{L}])',
+  'iu',
+);
+// Words before `N Jahre` that make it a duration (`seit 20 Jahren`, `vor 10 Jahren`, `für 3 Jahre`).
+const DURATION_BEFORE =
+  /(?<![\p{L}])(?:seit|vor|nach|für|über|in|ca\.|circa|etwa|rund|fast|knapp|mehr als|weniger als|letzten|nächsten|innerhalb|binnen|alle|bis|von|zu|um|auf|jeweils|insgesamt|dauer|laufzeit|frist|garantie|haft|je|pro|ab|mindestens|höchstens|maximal|minimal|bereits|schon|noch|weitere)\s{1,3}$/iu;
+
+function afterMatch(text: string, m: RegExpExecArray): string {
+  // Skip the age word itself (`-jährige`, ` Jahre`) and look at what follows.
+  const rest = text.slice(m.index + m[0].length, m.index + m[0].length + 60);
+  return rest.replace(/^[\s-]{0,3}(?:j(?:ä|ae|a)hrig\p{L}{0,3}|jahre\p{L}{0,2}|jähr\.|j\.|\.\s?(?:lj\.?|lebensjahr))/iu, '');
+}
+
+function ageScore(strong: number) {
+  return (value: string, m: RegExpExecArray, text: string): number | false => {
+    const n = Number(value);
+    if (n > 130) return false;
+    if (NOT_AN_AGE_AFTER.test(afterMatch(text, m))) return false;
+    return strong;
+  };
+}
+
+function weakAgeScore(value: string, m: RegExpExecArray, text: string): number | false {
+  const n = Number(value);
+  if (n > 130) return false;
+  if (DURATION_BEFORE.test(text.slice(Math.max(0, m.index - 20), m.index))) return false;
+  if (NOT_AN_AGE_AFTER.test(afterMatch(text, m))) return false;
+  return /J\./u.test(text.slice(m.index + m[0].length, m.index + m[0].length + 3)) ? 0.7 : 0.55;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+
+const OTH_RULES: readonly PatternRule[] = [
+  {
+    label: 'OTH',
+    regex: new RegExp(IBAN, 'gu'),
+    score: 0.95,
+    validate: (v) => (isValidIban(v) ? (isKnownIbanCountry(v) ? 0.95 : 0.75) : false),
+  },
+  { label: 'OTH', regex: new RegExp(CARD, 'gu'), score: 0.85, validate: cardScore, context: { words: CARD_WORDS, boost: 0.4 } },
+  {
+    label: 'OTH',
+    regex: new RegExp(STEUER_ID, 'gu'),
+    score: 0.85,
+    validate: (v) => isValidSteuerId(v),
+    context: { words: STEUER_ID_WORDS, boost: 0.1 },
+  },
+  { label: 'OTH', regex: new RegExp(STEUERNUMMER, 'gu'), score: 0.3, context: { words: STEUERNUMMER_WORDS, boost: 0.45 } },
+  { label: 'OTH', regex: new RegExp(SVNR, 'gu'), score: 0.95, validate: (v) => isValidSvnr(v) },
+  {
+    label: 'OTH',
+    regex: new RegExp(KVNR, 'gu'),
+    score: 0.7,
+    validate: (v) => isValidKvnr(v),
+    context: { words: KVNR_WORDS, boost: 0.25 },
+  },
+  {
+    label: 'OTH',
+    regex: new RegExp(VAT, 'gu'),
+    score: 0.75,
+    // A German VAT ID carries a check digit: a wrong one still has the shape, but needs a `USt-IdNr.` before it.
+    validate: (v) => (v.startsWith('DE') ? (isValidDeVatId(v) ? 0.9 : 0.45) : 0.75),
+    context: { words: VAT_WORDS, boost: 0.3 },
+  },
+  {
+    label: 'OTH',
+    regex: new RegExp(REGISTER, 'dgu'),
+    score: 0.9,
+    validate: (v, m) => {
+      const reg = m.groups!['reg']!;
+      if (/^HR/u.test(reg)) return 0.9;
+      // `VR 12`, `PR 2` are too short to be register numbers; `VR 2012` is as often a journal year in a citation.
+      const digits = v.replace(/\D/gu, '');
+      if (digits.length < 3) return false;
+      return reg === 'PR' || /^(?:19[5-9]|20[0-4])\d$/u.test(digits) ? 0.3 : 0.6;
+    },
+    context: { words: REGISTER_WORDS, boost: 0.3 },
+  },
+  {
+    label: 'OTH',
+    regex: new RegExp(IPV4, 'gu'),
+    score: 0.85,
+    validate: (v, m, text) => {
+      if (VERSION_BEFORE.test(text.slice(Math.max(0, m.index - 15), m.index))) return false;
+      // `1.2.3.4` is a section or version number as often as an address; it needs an `IP` before it.
+      return v.replace(/\/\d+$/u, '').split('.').every((o) => o.length === 1) ? 0.4 : 0.85;
+    },
+    context: { words: IP_WORDS, boost: 0.45 },
+  },
+  { label: 'OTH', regex: new RegExp(IPV6, 'gu'), score: 0.9, validate: (v) => ipv6Score(v) },
+  { label: 'OTH', regex: new RegExp(PLATE, 'dgu'), score: 0.85, validate: plateScore, context: { words: PLATE_WORDS, boost: 0.4 } },
+  { label: 'OTH', regex: new RegExp(`${LEFT_ID}${COURT}(?![\\p{L}\\p{N}\\p{M}_]|[\\/.,]\\p{N})`, 'gu'), score: 0.6, context: { words: CASE_WORDS, boost: 0.3 } },
+  { label: 'OTH', regex: new RegExp(LABELLED, 'dgiu'), group: 'id', score: 0.85, validate: labelledScore },
+  { label: 'OTH', regex: new RegExp(AGE_DE_STRONG, 'gu'), score: 0.9, validate: ageScore(0.9) },
+  { label: 'OTH', regex: new RegExp(AGE_EN_STRONG, 'giu'), score: 0.9, validate: ageScore(0.9) },
+  { label: 'OTH', regex: new RegExp(AGE_DE_WEAK, 'gu'), score: 0.55, validate: weakAgeScore },
+  { label: 'OTH', regex: new RegExp(AGE_MIT, 'gu'), score: 0.7, validate: ageScore(0.7) },
+  { label: 'OTH', regex: new RegExp(AGE_LABELLED, 'dgu'), group: 'n', score: 0.85, validate: (v) => Number(v) <= 130 && 0.85 },
+];
+
+/** Other identifiers (OTH): IBAN, cards, tax/social/health numbers, IPs, plates, case and labelled numbers, ages. */
+export const othRecognizer = patternRecognizer('oth', OTH_RULES, { resolveOverlaps: true });
