@@ -1,0 +1,124 @@
+import { FIRST_NAMES } from './first-names.js';
+
+/**
+ * Small closed word lists shared by the rule recognizers, and helpers that turn them into regex pieces.
+ * The lists exist to keep precision high: they name the capitalised words that look like names, cities or
+ * company-name parts but are not (sentence starters, units after numbers, German common nouns).
+ */
+
+/** Splits a whitespace-separated word list (lists are written as template strings to stay readable). */
+export function words(list: string): readonly string[] {
+  return list.split(/\s+/u).filter((w) => w.length > 0);
+}
+
+/** Escapes the regex syntax characters (only those: `u` mode rejects other identity escapes). */
+export function escapeRegExp(s: string): string {
+  return s.replace(/[\\^$.*+?()[\]{}|/]/gu, '\\$&');
+}
+
+/** `(?:a|b|…)` over the words, longest first so that a prefix never shadows a longer word. */
+export function alternation(list: readonly string[]): string {
+  const sorted = [...new Set(list)].sort((a, b) => b.length - a.length || (a < b ? -1 : 1));
+  return `(?:${sorted.map(escapeRegExp).join('|')})`;
+}
+
+/** Alternation over a whitespace-separated list in which `_` stands for one space (`Mit_freundlichen_Grüßen`). */
+export function phrases(list: string, space = '[ \\u00a0]'): string {
+  return alternation(words(list)).replace(/_/gu, space);
+}
+
+/** Negative lookahead: the text here is none of the words (as a whole word). */
+export function notWord(list: readonly string[]): string {
+  return `(?!${alternation(list)}(?![\\p{L}\\p{N}\\p{M}]))`;
+}
+
+/** Whether a word (or every part of a hyphenated word) is a known first name; all-caps words are title-cased first. */
+export function isFirstName(word: string): boolean {
+  const parts = word.split('-');
+  return (
+    parts.length > 0 &&
+    parts.every((p) => {
+      const w = p.length > 1 && p === p.toUpperCase() ? p.charAt(0) + p.slice(1).toLowerCase() : p;
+      return FIRST_NAMES.has(w);
+    })
+  );
+}
+
+/** German and English month names: capitalised, but never a name, street or town after a number. */
+export const MONTHS = words(`Januar Jänner Februar Feber März April Mai Juni Juli August September Oktober November
+  Dezember January February March May June July October December`);
+
+/** German and English weekday names. */
+export const WEEKDAYS = words(`Montag Dienstag Mittwoch Donnerstag Freitag Samstag Sonnabend Sonntag Monday Tuesday
+  Wednesday Thursday Friday Saturday Sunday`);
+
+/** Articles, pronouns and function words that start sentences in capitals. */
+export const FUNCTION_WORDS = words(`Die Der Das Den Dem Des Ein Eine Einer Einem Einen Eines The A An This That These
+  Those Er Sie Es Wir Ich Ihr Ihre Ihrer Ihren Ihrem Ihres Ihnen Ihm Uns Euch Mich Dich Sich Mir Dir Mein Meine Meiner
+  Meinem Meinen Sein Seine Seiner Seinem Seinen Unser Unsere Unserer Unserem Unseren Dein Deine Euer Eure Dies Diese
+  Dieser Dieses Diesem Diesen Jede Jeder Jedes Alle Allen Kein Keine Man He She It We They You I My Your His Her Its
+  Our Their Him Them Us Me Und Oder Aber Doch Jedoch Auch Nur Noch Schon Bitte Danke Sehr Leider Heute Gestern Morgen
+  Hier Dort Da Dann Wenn Als Wie Was Wer Wo Warum Weil Dass Ob Mit Nach Vor Auf Aus Bei Beim Für Von Vom Zum Zur Im
+  Am In An Über Unter Zwischen Gegen Ohne Durch Um Seit Bis Laut Gemäß Per Via Und And Or But If When Then Please
+  Thank Thanks Dear Yours Regards Also Only Just Here There With From By To For Of On At As Into Since Until Re
+  Betreff Subject Hallo Hello Hi Liebe Lieber Sehr Geehrte Geehrter Not Nicht No Yes Ja Nein Was Is Are Has Have Had
+  Hat Habe Haben Ist Sind War Waren Wird Werden Wurde Kann Können Soll Sollte Muss Will`);
+
+/** Honorifics and titles (without their dot); they are never part of a name. */
+export const TITLE_WORDS = words(`Herr Herrn Hr Hrn Frau Fr Dr Prof Dipl Ing Mag Mr Mrs Ms Mx Miss Sir Dame Lady Lord
+  Cllr Sgt PC StB POK RA RAin Familie Fam Rechtsanwalt Rechtsanwältin Notar Notarin Richter Richterin Professor
+  Professorin Doktor`);
+
+/** Company legal forms as single tokens (for stopping name sequences). */
+export const LEGAL_FORM_WORDS = words(`GmbH gGmbH mbH AG KG KGaA OHG GbR eG UG SE Inc Ltd LLC LLP plc PLC Corp Co
+  Corporation Limited`);
+
+/** Words a number is counted in: a number followed by one is an amount, not a house number or postcode. */
+export const UNIT_WORDS = words(`Jahre Jahren Jahr Jahres Monate Monaten Monat Wochen Woche Tage Tagen Tag Stunden
+  Stunde Std Minuten Minute Min Sekunden Prozent Euro EUR Cent Mal Stück Stk Personen Leute Menschen Seiten Grad Uhr
+  km m cm mm kg g l ml Meter Kilometer Kilogramm Gramm Liter Punkte Punkt Einwohner Mitarbeiter Mitarbeitende Kunden
+  Fälle Exemplare Zeichen Wörter Teilnehmer Besucher Schüler Patienten Nutzer Mitglieder Stimmen Dollar USD CHF GBP
+  Franken Pfund Tonnen Euros years year yrs months month weeks week days day hours hour minutes minute percent times
+  people pages pieces items dollars pounds miles metres meters feet sq qm m² ha`);
+
+/** Capitalised nouns and labels that follow a name or a number in running text but are not names or places. */
+export const COMMON_NOUNS = words(`Bescheid Auskunft Recht Geld Zeit Dank Glück Angst Hilfe Unterlagen Post Nachricht
+  Rückmeldung Termin Termine Zugang Einsicht Akteneinsicht Vollmacht Kenntnis Mitteilung Anfang Mitte Ende Jahrgang
+  Bericht Brief Schreiben Antrag Anlage Anlagen Anhang Seite Seiten Tel Telefon Telefonnummer Fax Mobil Handy Email
+  Mail E-Mail Durchwahl Zimmer Raum Abt Abteilung Str Nr Nummer Az Aktenzeichen Geb Kontakt Adresse Anschrift Service
+  Support Team Kundenservice Kundendienst Sekretariat Büro Office Management Department Sales Marketing HR Personal
+  Praxis Kanzlei Vorstand Datum Date Betrag Summe Gesamt Total Rechnung Invoice Kunde Kundin Kundennummer Konto IBAN
+  BIC Urteil Beschluss Verfügung Bitte Grüße Gruß Dank Vielen Herzlichen Alles Gute Frohe Schöne Happy Best Kind
+  Warm Many Sincerely Regards Information Informationen Hinweis Achtung Wichtig Note Notes Hier Bild Foto Video Audio
+  Euro EUR Stück Mitarbeiter Mitarbeitende Mitarbeiterin Jahre Jahren Jahr Einwohner Menschen Personen Umsatz Gewinn
+  Kosten Preis Preise Miete Zinsen Steuer Steuern Punkte Tage Stunden Minuten Prozent Fälle Mal Jobs Stellen Euro
+  Betreff Subject Re Aw Fw Wg Vertrag Vertrags Angebot Auftrag Bestellung Lieferung Zahlung Mahnung Kündigung
+  Vereinbarung Ordnung Einheit Gruppe Klasse Kurs Stufe Level Modul Kapitel Abschnitt Absatz Artikel Paragraph
+  Paragraf Teil Fall Schritt Punkt Beispiel Ergebnis Ergebnisse Stand Status Version Update Total Sum Amount Balance
+  Page Chapter Section Part Step Item Room Floor Level Year Years Grade Class Unit Suite Apt Apartment Flat Box
+  Mama Papa Oma Opa Mutti Vati Mum Mom Dad`);
+
+/** Common German and English words that are also in the first-name list but read as words in headings. */
+export const HEADING_WORDS = words(`Sehr Geehrte Geehrter Liebe Lieber Hallo Dear Hello`);
+
+/** Austrian and Swiss towns that carry a 4-digit postcode without a country prefix. */
+export const AT_CH_TOWNS = new Set(
+  words(`Wien Graz Linz Salzburg Innsbruck Klagenfurt Villach Wels Dornbirn Bregenz Feldkirch Steyr Leoben Krems
+  Baden Mödling Wolfsberg Amstetten Kufstein Eisenstadt Lienz Zürich Zurich Genf Genève Geneva Basel Bern Lausanne
+  Winterthur Luzern Lugano Biel Thun Köniz Schaffhausen Chur Fribourg Freiburg Neuchâtel Sion Aarau Olten Solothurn
+  Zug Frauenfeld Wil Uster Emmen Kriens Rapperswil Bellinzona Locarno Vaduz Davos`),
+);
+
+/** Postal codes of the US states, DC and territories. */
+export const US_STATES = words(`AL AK AZ AR CA CO CT DE DC FL GA HI ID IL IN IA KS KY LA ME MD MA MI MN MS MO MT NE NV NH
+  NJ NM NY NC ND OH OK OR PA RI SC SD TN TX UT VT VA WA WV WI WY PR GU VI AS MP`);
+
+/** English street types (full and abbreviated without dot). */
+export const EN_STREET_TYPES = words(`Street St Road Rd Avenue Ave Av Lane Ln Drive Dr Boulevard Blvd Way Place Pl Court
+  Ct Close Crescent Cres Terrace Terr Ter Square Sq Gardens Grove Row Mews Hill Parkway Pkwy Highway Hwy Circle Cir
+  Walk Parade Rise Wharf Embankment Gate Park Green Broadway Alley Plaza Trail Turnpike Pike`);
+
+/** Negative lookahead for a common German noun ending (-ung, -heit, …): such words are not surnames. */
+export const NOT_NOUN_SUFFIX =
+  '(?!(?:Hartung|Dennis|Jannis|Yannis)(?![\\p{L}]))' +
+  '(?!\\p{L}{2,30}(?:ung|ungen|heit|keit|schaft|tion|sion|tät|ität|nis|ismus)(?![\\p{L}]))';

@@ -1,0 +1,300 @@
+import {
+  COMMON_NOUNS,
+  FUNCTION_WORDS,
+  isFirstName,
+  LEGAL_FORM_WORDS,
+  MONTHS,
+  NOT_NOUN_SUFFIX,
+  notWord,
+  phrases,
+  TITLE_WORDS,
+  WEEKDAYS,
+  words,
+} from '../gazetteer/lexicon.js';
+import type { Recognizer } from '../recognizer.js';
+import { patternRecognizer, type PatternRule } from './pattern-recognizer.js';
+
+/*
+ * Person names cued by context: a title or honorific (Herr Dr. Hans-Peter Müller → "Hans-Peter Müller"), a form
+ * field (Name: …), a signature or greeting, or a known first name followed by a surname. Titles stay outside the
+ * span (labels.md); particles and a German genitive -s stay inside. A name is at most four tokens plus particles,
+ * tokens are separated by exactly one space, so a line break, punctuation or a lower-case word ends it.
+ */
+
+const ID = 'pattern:context-name';
+const B = '(?<![\\p{L}\\p{N}\\p{M}])';
+const SP = '[ \\u00a0]';
+const WORD_END = '(?![\\p{L}\\p{M}\\p{N}])';
+
+/** Role titles that may stand before a name on their own (Rechtsanwalt Schulz) or after Herr/Frau. */
+const ROLE_TITLES = words(`Rechtsanwalt Rechtsanwältin Notar Notarin Richter Richterin Staatsanwalt Staatsanwältin
+  Professor Professorin Doktor Präsident Präsidentin Vorsitzender Vorsitzende Direktor Direktorin Bürgermeister
+  Bürgermeisterin Oberbürgermeister Oberbürgermeisterin Minister Ministerin Abgeordneter Abgeordnete Botschafter
+  Botschafterin Pfarrer Pfarrerin Pastor Pastorin Kommissar Kommissarin Oberarzt Oberärztin Chefarzt Chefärztin
+  Kollege Kollegin Pater Steuerberater Steuerberaterin Kriminalhauptkommissar Polizeiobermeister`);
+
+/** Kinship and relation nouns: a name follows only when it is a known first name (mein Sohn Lukas, my wife Mary). */
+const KIN = phrases(`Sohn Tochter Bruder Schwester Mutter Vater Ehemann Ehefrau Mann Partner Partnerin Freund Freundin
+  Lebensgefährte Lebensgefährtin Kollege Kollegin Nachbar Nachbarin Enkel Enkelin Neffe Nichte Onkel Tante Cousin
+  Cousine Chef Chefin son daughter brother sister mother father husband wife partner boyfriend girlfriend friend
+  colleague neighbour neighbor uncle aunt nephew niece cousin grandson granddaughter boss`);
+
+/** Honorific suffixes after "Dr." (Dr. med. dent., Dr. rer. nat., Dr. h.c.). */
+const DR_SUFFIX = `(?:${SP}?(?:med|dent|vet|rer|nat|pol|oec|phil|jur|iur|theol|habil|mult|sc|techn|paed|agr|univ|univer|h\\.${SP}?c|h\\.c)\\.){0,4}`;
+/** One title token. "Dr"/"Prof" without a dot only before a space; Dipl.-Ing., Dipl.-Kfm. and the like. */
+const TITLE = [
+  phrases(`Herrn Herr Hrn. Hr. Frau Fr. Fam. Familie Mr. Mr Mrs. Mrs Ms. Ms Mx. Mx Miss Sir Dame Lady Lord Cllr. Cllr
+    Sgt. Sgt Det. Insp. Rev. Dr.-Ing. Drª Dra. DDr. Prof. Univ.-Prof. Univ._Prof. PD Priv.-Doz. Doz. Prim. Mag.a Mag.
+    MMag. Ing. RA RAin StB POK PHK KHK KOK OA OÄ`),
+  `Dr\\.${DR_SUFFIX}`,
+  `Dr(?=${SP})`,
+  `Prof(?=${SP})`,
+  `Dipl\\.-?${SP}?\\p{Lu}\\p{Ll}{1,8}\\.`,
+  phrases(ROLE_TITLES.join(' ')),
+].join('|');
+/** Titles in a row: Herrn Dr. med., Frau Prof. Dr., Herr und Frau, Mr. & Mrs. */
+const TITLES = `(?:${TITLE})(?:${SP}(?:(?:und|u\\.|and|&)${SP})?(?:${TITLE})){0,3}`;
+/** After titles: a space, or a line break after Herr/Frau/Mr (address blocks put the name on the next line). */
+const AFTER_TITLES = `(?:${SP}{1,2}|(?<=(?:Herrn?|Frau|Familie|Mr\\.?|Mrs\\.?|Ms\\.?))[ \\t]*\\r?\\n[ \\t]*)`;
+
+/** Name particles that stay inside the span (von der Heydt, van Gogh, ap Gwilym, B. v. Thaden). */
+const PARTICLES = phrases(`von_der von_dem von_den von_und_zu von van_der van_den van_de van_het van de_la de_los
+  de_las de del della dei di da du dos ten ter ap bin ibn al el la le v._d. v.`);
+const PARTICLE_TOKEN = /^(?:von|vom|van|de|del|della|dei|di|da|du|dos|zu|ten|ter|ap|bin|ibn|al|el|la|le|der|dem|den|het|und|los|las|v\.|d\.)$/u;
+
+/** Words that end a name: sentence words, titles, legal forms, common nouns, months, organisation heads, roles. */
+const NAME_STOP_WORDS = [
+  ...FUNCTION_WORDS,
+  ...TITLE_WORDS,
+  ...ROLE_TITLES,
+  ...LEGAL_FORM_WORDS,
+  ...COMMON_NOUNS,
+  ...MONTHS,
+  ...WEEKDAYS,
+  ...words(`Hause Haus Straße Str Weg Platz Allee Gasse Ring Bank Sparkasse Universität University Hospital Klinikum
+    Klinik Amtsgericht Landgericht Finanzamt Jobcenter Stadtwerke Verlag Stiftung Institut Jr Sr Junior Senior Phone
+    Mobile Tel Telefon Ext Durchwahl Zufall Gemahlin Gemahl Ober Emeritus Deutschland Germany Österreich Schweiz
+    Geschäftsführer Geschäftsführerin Vorstand Vorstandsvorsitzender Leiter Leiterin Mitarbeiter Mitarbeiterin
+    Sachbearbeiter Sachbearbeiterin Inhaber Inhaberin Assistent Assistentin Sekretär Sekretärin Referent Referentin
+    Berater Beraterin Manager Managerin Abteilungsleiter Abteilungsleiterin Teamleiter Teamleiterin CEO CFO CTO COO
+    Chairman Chairwoman President Director Head Officer Partner Partnerin Mayor Chancellor Justice Chief Provost
+    Bishop River Lake Bay Valley Mountain Mount Island Band Theatre Theater Club Orchestra Quartet Trio Company
+    Foundation Award Prize Center Centre Hall House Museum Park Road Street Lane Avenue Square Gardens Hotel Airport
+    Station Church Cathedral Chapel College School Academy Institute Group Stadium Arena Building Tower Bridge OA OÄ
+    PD MD PhD FRSE MBA MSc BSc LLM CA FA FÄ AA AÄ Doz Prim Univ`),
+];
+/** Role words that are also common surnames: right after a title they are the name (Herr Richter). */
+const SURNAME_ROLES = new Set(['Richter', 'Pastor', 'Pater']);
+const NAME_STOP = notWord(NAME_STOP_WORDS);
+const FIRST_STOP = notWord(NAME_STOP_WORDS.filter((w) => !SURNAME_ROLES.has(w)));
+
+/** One name word: Müller, Hans-Peter, O'Brien, McDonald, MÜLLER, Müllers (genitive). */
+const NW = `(?:\\p{Lu}['’])?\\p{Lu}[\\p{L}\\p{M}]{1,30}(?:-\\p{Lu}[\\p{L}\\p{M}]{1,30}){0,2}${WORD_END}`;
+/** Initials: K., H.-P., Ch. (no stop-word check: "A." is an initial, "A" an article). */
+const INIT = `(?:\\p{Lu}|Ch|Th|Ph)\\.(?:-\\p{Lu}\\.)?`;
+/** A name token: an initial, or a word that is no stop word and has no common-noun ending (-ung, -heit …). */
+const TOKEN = `(?:${INIT}|${NAME_STOP}${NOT_NOUN_SUFFIX}${NW})`;
+const FIRST_TOKEN = `(?:${INIT}|${FIRST_STOP}${NOT_NOUN_SUFFIX}${NW})`;
+/** A name: up to four tokens, particles before or between them. */
+const NAME = `(?:${PARTICLES}${SP})?${FIRST_TOKEN}(?:${SP}(?:${PARTICLES}${SP})?${TOKEN}){0,3}`;
+/** Surname-comma-first name in forms: Müller, Hans / KRAUSE, Werner. */
+const SURNAME_COMMA = `${NAME_STOP}${NW},${SP}${NAME_STOP}${NW}(?:${SP}${NAME_STOP}${NW})?`;
+
+/** Frau CHRIST, Charlotte: all-caps surname, comma, first name (clinical and court headers). */
+const CAPS_COMMA = `\\p{Lu}{2,30}(?:-\\p{Lu}{2,30})?,${SP}${NAME_STOP}\\p{Lu}\\p{Ll}{1,20}(?:-\\p{Lu}\\p{Ll}{1,20})?${WORD_END}`;
+
+/** Form fields whose value is a person's name. */
+const FIELDS = phrases(`Name Nachname Vorname Vornamen Familienname Geburtsname Rufname Vor-_und_Nachname
+  Vor-_und_Zuname Name,_Vorname Patient Patientin Pat. Patientenname Name_des_Patienten Versicherter Versicherte
+  Versicherungsnehmer Versicherungsnehmerin Kläger Klägerin Beklagter Beklagte Antragsteller Antragstellerin
+  Antragsgegner Antragsgegnerin Mieter Mieterin Vermieter Vermieterin Kontoinhaber Kontoinhaberin Ansprechpartner
+  Ansprechpartnerin Sachbearbeiter Sachbearbeiterin Bearbeiter Bearbeiterin Kontaktperson Verfasser Verfasserin
+  Unterzeichner Unterzeichnerin Zeuge Zeugin Arzt Ärztin Hausarzt Hausärztin Betreuer Betreuerin Erziehungsberechtigte
+  Erziehungsberechtigter Schüler Schülerin Kind Ehegatte Ehegattin Name_of_patient Patient_name Full_name First_name
+  Last_name Surname Given_name Given_names Forename Middle_name Applicant Claimant Defendant Respondent Tenant Landlord
+  Account_holder Contact_person Employee Employee_name Witness Beneficiary Policyholder Attn. Attn Attention z._Hd.
+  z.Hd. c/o`);
+
+/** Closing formulas after which the next line holds the sender's name. */
+const CLOSINGS = phrases(`Mit_freundlichen_Grüßen Mit_freundlichem_Gruß Freundliche_Grüße Viele_Grüße Beste_Grüße
+  Liebe_Grüße Herzliche_Grüße Schöne_Grüße Mit_besten_Grüßen Mit_herzlichen_Grüßen Mit_kollegialen_Grüßen
+  Hochachtungsvoll MfG Gruß Grüße Best_regards Kind_regards Warm_regards Warmest_regards Regards Sincerely
+  Yours_sincerely Yours_faithfully Yours_truly Best_wishes Many_thanks Thanks Thank_you Cheers Best`);
+/** Signing marks before a name: im Auftrag, in Vertretung, per procura, gezeichnet. */
+const SIGN_MARKS = phrases('i._A. i.A. I._A. I.A. i._V. i.V. I._V. I.V. ppa. gez. Gez.');
+const GREETINGS = phrases('Liebe Lieber Liebes Hallo Hi Hey Dear Moin Servus Hello Guten_Tag Guten_Morgen Good_morning');
+
+/** Greeting objects that are not names (Liebe Grüße, Dear Hiring Manager, Hallo zusammen). */
+const GREET_STOP = notWord(
+  words(`Hiring Manager Customer Customers Team Colleagues All Everyone Friends Members Parents Valued Applicant Sirs
+  Madam Madams Kolleginnen Kollegen Leute Eltern Freunde Freundinnen Mitglieder Nachbarn Teilnehmende Teilnehmer
+  Leserinnen Leser Kundinnen Kunden Damen Herren Zusammen Alle Welt World Readers Students Support Community
+  Gemeinde Mannschaft Klasse Schatz Liebling Darling Honey Bro Dude Mum Mom Dad Grandma Grandpa`),
+);
+
+/** What follows a capitalised pair when it is an organisation or a street, not a person (Hans Müller GmbH). */
+const AFTER_ORG_OR_STREET = new RegExp(
+  `^${SP}?(?:&|${phrases(`GmbH AG KG OHG e.V. e._V. eG SE Inc Ltd LLC plc Corp Co. Stiftung Verlag Bank Hospital
+  University Universität Klinik Straße Strasse Str. Weg Platz Allee Gasse Ring Street Road Avenue Lane Drive Institut
+  Institute College School Schule Gymnasium`)})(?![\\p{L}])`,
+  'u',
+);
+const STREET_LIKE = /(?:stra(?:ß|ss)e|str|weg|platz|allee|gasse|ring|damm|ufer|street|road|avenue)$/iu;
+
+/** Rejects a name that is the start of an organisation or street (Hans Müller GmbH, Anna Schmidt Straße). */
+function notOrgOrStreet(value: string, text: string, end: number): boolean {
+  const last = value.split(/[ \u00a0]/u).pop() ?? '';
+  return !AFTER_ORG_OR_STREET.test(text.slice(end, end + 16)) && !STREET_LIKE.test(last);
+}
+
+function groupStart(m: RegExpExecArray, group: string): number {
+  return m.indices?.groups?.[group]?.[0] ?? m.index;
+}
+
+function groupEnd(m: RegExpExecArray, group: string): number {
+  return m.indices?.groups?.[group]?.[1] ?? m.index + m[0].length;
+}
+
+function firstToken(value: string): string {
+  return value.split(/[ \u00a0,]/u).find((t) => t.length > 0 && !PARTICLE_TOKEN.test(t)) ?? '';
+}
+
+/** Validator of cued names: not an organisation or street; a higher score when the first token is a known first name. */
+function cuedScore(base: number, known: number) {
+  return (value: string, m: RegExpExecArray, text: string): boolean | number => {
+    if (!notOrgOrStreet(value, text, groupEnd(m, 'name'))) return false;
+    const first = firstToken(value);
+    // "Familie von Igor", "Sohn von Anna Schmidt": "von" after Familie or before a first name is a preposition.
+    if (PARTICLE_TOKEN.test(value.split(/[ \u00a0]/u)[0] ?? '')) {
+      if (isFirstName(first) || /Fam(?:ilie|\.)[ \u00a0]$/u.test(text.slice(Math.max(0, m.index), groupStart(m, 'name')))) {
+        return false;
+      }
+    }
+    return isFirstName(first) ? known : base;
+  };
+}
+
+/** Nobility words that sit between first name and surname (Maximilian Freiherr von Wangenheim). */
+const NOBILITY = phrases('Freiherr Freifrau Freiin Graf Gräfin Fürst Fürstin Prinz Prinzessin Baron Baronin Ritter Edler Edle');
+const MIDDLE_OK = new RegExp(`^(?:\\p{Lu}\\.|${NOBILITY})$`, 'u');
+
+/** Simple first-name shape for the gazetteer rules. */
+const FIRST = '\\p{Lu}\\p{Ll}{1,20}(?:-\\p{Lu}\\p{Ll}{1,20})?';
+/** A surname: no stop word, no noun ending, no 2-3 letter all-caps word (FB, CHF), not continued by a hyphen. */
+const SURNAME =
+  `${NAME_STOP}${NOT_NOUN_SUFFIX}(?!\\p{Lu}{2,3}(?![\\p{L}\\p{M}]))` +
+  "(?:\\p{Lu}['’])?\\p{Lu}[\\p{L}\\p{M}]{1,30}(?:-\\p{Lu}[\\p{L}\\p{M}]{1,30})?(?![\\p{L}\\p{M}\\p{N}-])";
+/** Gazetteer names never start inside a word, a hyphenated compound or an abbreviation. */
+const GAZ_START =
+  "(?<![\\p{L}\\p{N}\\p{M}'’.-])" +
+  `(?<!${phrases('San Santa Santo São Saint St. St Sankt Fort Port Mount Lake Cape FC SC SV TSV VfB VfL SpVgg')}${SP})`;
+
+/** All-caps words that head a line with a comma but are not surnames (HINWEIS, Anna). */
+const CAPS_STOP = new Set(
+  words(`HINWEIS ACHTUNG WICHTIG BETREFF HALLO DANKE NOTE WARNING PS RE FW AW WG CC USA EU UK OK ANLAGE ANLAGEN DATUM
+  ORT NAME HI HELLO DEAR THANKS INFO TODO FYI ATTN ANTWORT FRAGE`),
+);
+
+/** Gazetteer rule check: first (and middle) tokens are known first names, and the name is no organisation/street. */
+function gazetteerName(value: string, m: RegExpExecArray, text: string): boolean {
+  const mid = m.groups?.mid;
+  if (!isFirstName(m.groups?.first ?? '')) return false;
+  if (mid !== undefined && !MIDDLE_OK.test(mid) && !isFirstName(mid)) return false;
+  return notOrgOrStreet(value, text, groupEnd(m, 'name'));
+}
+
+/** Person-name rules; exported so that other recognizers or tests can reuse single rules. */
+export const NAME_RULES: readonly PatternRule[] = [
+  {
+    // Herr Dr. Hans-Peter Müller, Frau Gerlinde von der Heydt, Herrn Müllers, Dr. K., Mr O'Brien, Herrn\nMax Muster.
+    label: 'PER',
+    regex: new RegExp(`${B}(?:${TITLES})${AFTER_TITLES}(?<name>${CAPS_COMMA}|${NAME})`, 'dgu'),
+    group: 'name',
+    score: 0.85,
+    validate: cuedScore(0.85, 0.95),
+  },
+  {
+    // mein Sohn Lukas, my wife Mary Smith: only with a known first name.
+    label: 'PER',
+    regex: new RegExp(`${B}${KIN}${SP}(?<name>${FIRST_TOKEN}(?:${SP}(?:${PARTICLES}${SP})?${TOKEN})?)`, 'dgu'),
+    group: 'name',
+    score: 0.8,
+    validate: (value, m, text) => isFirstName(firstToken(value)) && notOrgOrStreet(value, text, groupEnd(m, 'name')),
+  },
+  {
+    // Name: Hans Müller, Nachname: Müller, Patient: KRAUSE, Werner, Kläger: Max Mustermann.
+    label: 'PER',
+    regex: new RegExp(
+      `${B}${FIELDS}[ \\t]*:[ \\t]*(?:\\r?\\n[ \\t]*)?(?:(?:${TITLES})${SP})?(?<name>${SURNAME_COMMA}|${NAME})`,
+      'dgu',
+    ),
+    group: 'name',
+    score: 0.85,
+    validate: cuedScore(0.85, 0.9),
+  },
+  {
+    // Mit freundlichen Grüßen\n\nHans Müller; Best regards,\nJohn Smith.
+    label: 'PER',
+    regex: new RegExp(
+      `(?<![\\p{L}])${CLOSINGS}[,!.]?[ \\t]*\\r?\\n(?:[ \\t]*\\r?\\n){0,3}[ \\t]*(?:${SIGN_MARKS}${SP})?(?:(?:${TITLES})${SP})?` +
+        `(?<name>${NAME})(?=[ \\t]*(?:\\r?\\n|,|$))`,
+      'dgu',
+    ),
+    group: 'name',
+    score: 0.8,
+    validate: cuedScore(0.8, 0.9),
+  },
+  {
+    // gez. Müller, i.A. Hans Müller, Unterschrift: Anna Schmidt.
+    label: 'PER',
+    regex: new RegExp(
+      `${B}(?:${SIGN_MARKS}|${phrases('Unterschrift: Signed: Signature: Unterzeichnet:')})${SP}{1,2}(?:(?:${TITLES})${SP})?(?<name>${NAME})`,
+      'dgu',
+    ),
+    group: 'name',
+    score: 0.85,
+    validate: cuedScore(0.85, 0.9),
+  },
+  {
+    // Liebe Anna, Hallo Tom!, Dear John Smith,
+    label: 'PER',
+    regex: new RegExp(`${B}${GREETINGS}${SP}(?<name>${GREET_STOP}${NAME})(?=${SP}?[,!:]|[ \\t]*\\r?\\n)`, 'dgu'),
+    group: 'name',
+    score: 0.75,
+    validate: cuedScore(0.75, 0.85),
+  },
+  {
+    // Anna Schmidt, Hans-Peter Müller, Gerlinde von der Heydt: known first name + surname. The match is one
+    // character; the name is captured in a lookahead so that a failed candidate does not hide the next word.
+    label: 'PER',
+    regex: new RegExp(`${GAZ_START}(?=(?<name>(?<first>${FIRST})${SP}(?:${PARTICLES}${SP})?${SURNAME}))\\p{Lu}`, 'dgu'),
+    group: 'name',
+    score: 0.7,
+    validate: gazetteerName,
+  },
+  {
+    // Anna Maria Schmidt, John F. Kennedy, Maximilian Freiherr von Wangenheim: with a middle name, initial or title.
+    label: 'PER',
+    regex: new RegExp(
+      `${GAZ_START}(?=(?<name>(?<first>${FIRST})${SP}(?<mid>${NOBILITY}|${FIRST}|\\p{Lu}\\.)${SP}(?:${PARTICLES}${SP})?${SURNAME}))\\p{Lu}`,
+      'dgu',
+    ),
+    group: 'name',
+    score: 0.7,
+    validate: gazetteerName,
+  },
+  {
+    // KRAUSE, Werner: all-caps surname, comma, known first name.
+    label: 'PER',
+    regex: new RegExp(
+      `${B}(?<name>(?<sur>\\p{Lu}{2,30}(?:-\\p{Lu}{2,30})?),${SP}(?<first>${FIRST})(?:${SP}${FIRST})?)(?![\\p{L}\\p{M}\\p{N}-])`,
+      'dgu',
+    ),
+    group: 'name',
+    score: 0.7,
+    validate: (_value, m) => isFirstName(m.groups?.first ?? '') && !CAPS_STOP.has(m.groups?.sur ?? ''),
+  },
+];
+
+/** Person-name recognizer (PER) from titles, form fields, signatures, greetings and known first names. */
+export const contextNameRecognizer: Recognizer = patternRecognizer(ID, NAME_RULES, { resolveOverlaps: true });

@@ -1,0 +1,271 @@
+import type { Recognizer } from '../recognizer.js';
+import {
+  FUNCTION_WORDS,
+  LEGAL_FORM_WORDS,
+  MONTHS,
+  notWord,
+  phrases,
+  TITLE_WORDS,
+  WEEKDAYS,
+  words,
+} from '../gazetteer/lexicon.js';
+import { patternRecognizer, type PatternRule } from './pattern-recognizer.js';
+import { TOWN_PATTERN } from './postcode-city.js';
+
+/*
+ * Organisations cued by a legal form (Müller Präzisionstechnik GmbH) or an institution head (Amtsgericht Köln,
+ * University of Leeds, Royal Free Hospital). The capitalised run before a legal form is at most six words, never
+ * starts with an article, preposition or role noun, and never crosses a line break or punctuation other than "&".
+ */
+
+const ID = 'pattern:context-org';
+const B = '(?<![\\p{L}\\p{N}\\p{M}&.-])';
+const E = '(?![\\p{L}\\p{N}\\p{M}])';
+const SP = '[ \\u00a0]';
+
+/** Words that start sentences or introduce a company but are not part of its name. */
+const ORG_STOP_WORDS = [
+  ...FUNCTION_WORDS,
+  ...MONTHS,
+  ...WEEKDAYS,
+  ...TITLE_WORDS,
+  ...LEGAL_FORM_WORDS,
+  ...words(`Firma Fa Unternehmen Arbeitgeber Arbeitgeberin Auftraggeber Auftraggeberin Auftragnehmer Auftragnehmerin Kunde
+  Kundin Lieferant Lieferantin Vermieter Vermieterin Mieter Mieterin Hersteller Händler Tochter Tochtergesellschaft
+  Muttergesellschaft Gesellschafter Geschäftsführer Geschäftsführerin Vorstand Inhaber Inhaberin Mitarbeiter
+  Mitarbeiterin Client Customer Employer Supplier Vendor Landlord Tenant Contractor Absender Empfänger Sender Recipient
+  Name Firmenname Adresse Address Anschrift Kontakt Contact Tel Fax Email Mail Rechnung Vertrag Angebot Auftrag
+  Bestellung Invoice Contract Sowie Versus Vs Gegen Beklagte Beklagten Klägerin Kläger Antragsgegnerin Antragstellerin
+  Sehr Geehrte Geehrter Hiermit Herewith Welcome Willkommen`),
+];
+const STOP = notWord(ORG_STOP_WORDS);
+
+/** One word of a company name: Müller, E.ON, 1&1, 3M, eBay, Coca-Cola, O'Neill. */
+const W =
+  "(?:\\p{Lu}[\\p{L}\\p{M}\\p{N}'’.-]{0,40}|\\p{N}{1,4}[&\\p{L}][\\p{L}\\p{M}\\p{N}'’.&-]{0,40}" +
+  "|\\p{Ll}{1,2}\\p{Lu}[\\p{L}\\p{M}\\p{N}'’.-]{0,40})";
+/** Nouns that head names continued by "für"/"of" (Gesellschaft für Informatik, Bank of America); also compounds. */
+const CONN_HEAD_DE = words(`Gesellschaft Verein Verband Bund Stiftung Institut Zentrum Akademie Vereinigung
+  Gemeinschaft Initiative Kuratorium Agentur Amt Büro Kanzlei Praxis Bank Kasse Dienst Dienste Stelle Fonds
+  Genossenschaft Forum Netzwerk Werk Klinik Schule Haus`).map((w) => `[${w.charAt(0)}${w.charAt(0).toLowerCase()}]${w.slice(1)}`);
+const CONN_HEAD_EN = words(`University Institute Society Association Company Federation Council College Church Museum
+  Academy Agency Department Board Office Trust Foundation Fund Chamber Union League Friends Center Centre School Bureau
+  Corporation Services Group Banco Banca Caisse Société Compañía Laboratories Ministry`);
+const CONN_HEAD = `(?:${[...CONN_HEAD_DE, ...CONN_HEAD_EN].join('|')})`;
+/**
+ * How two name words join: a space, "&"/"+", "für"/"of" after a head noun, "und"/"and" before Söhne/Partner or after
+ * a "für X" part (Verein für Kultur und Sport). A bare "and"/"of" would glue neighbours into one name
+ * ("Products of Johnson & Johnson Inc.", "Microsoft and Acme Corp.").
+ */
+const JOIN =
+  `(?:${SP}(?:[&+]${SP})?` +
+  `|${SP}(?:und|and)${SP}(?=(?:Söhne|Sohn|Sons|Partner|Partners|Co|Company|Töchter)(?![\\p{L}]))` +
+  `|(?<=${CONN_HEAD})${SP}(?:of|for|für|fuer|zur|zum|de)${SP}` +
+  `|(?<=(?:für|zur|zum|of|for)${SP}\\p{Lu}[\\p{L}\\p{M}-]{0,40})${SP}(?:und|and)${SP})`;
+/** Legal forms; `phrases` sorts longest first, so "GmbH & Co. KG" wins over "GmbH". `_` is a space. */
+const LEGAL = phrases(`GmbH_&_Co._KGaA GmbH_&_Co._KG GmbH_&_Co._OHG GmbH_&_Co.KG AG_&_Co._KGaA AG_&_Co._KG SE_&_Co._KGaA
+  SE_&_Co._KG UG_(haftungsbeschränkt)_&_Co._KG UG_(haftungsbeschränkt) gGmbH GmbH mbH gAG AG KGaA KG OHG oHG GbR
+  PartGmbB PartG_mbB PartG mbB eG e.G. e._G. e.V. e._V. SE AöR KdöR Inc. Inc Ltd. Ltd LLC L.L.C. LLP plc PLC Corp.
+  Corp Corporation Limited Co.,_Ltd. Co.,_Ltd S.A.S. S.A. S.p.A. S.r.l. SARL S.à_r.l. B.V. N.V. A/S ApS Oy Pty_Ltd.
+  Pty_Ltd GesmbH Ges.m.b.H. Stiftung &_Co. &_Co &_Partner_mbB &_Partner`);
+const LEGAL_TAIL = `(?:,?${SP}${LEGAL}|-(?:AG|GmbH|KGaA|KG))(?![\\p{L}\\p{N}\\p{M}-])`;
+
+/** Heads of associations, whose names may contain articles (Verein der Freunde des Zoos e.V.). */
+const ASSOC_HEAD = phrases(`Verein Förderverein Gesellschaft Freundeskreis Freunde Bund Verband Bundesverband Landesverband
+  Stiftung Arbeitsgemeinschaft Institut Zentrum Vereinigung Akademie Kuratorium Initiative Deutsche Deutscher Deutsches
+  Internationale Europäische`);
+const ASSOC_CONN = phrases('der des die das dem den für zur zum und von vom im in am an &');
+
+const STREET_TYPE_BEFORE = new RegExp(`${phrases('Street St Avenue Ave Road Rd Boulevard Blvd Drive Dr Lane Way Place Court')}\\.?${SP}SE$`, 'u');
+
+/** "1600 Pennsylvania Avenue SE" is a direction, not a Societas Europaea. */
+function notStreetDirection(value: string): boolean {
+  return !STREET_TYPE_BEFORE.test(value);
+}
+
+/** German institution heads that take a place after them (optional genitive -s/-es, dative -n). */
+const DE_HEADS = phrases(
+  `Amtsgericht Landgericht Oberlandesgericht Verwaltungsgericht Oberverwaltungsgericht Verwaltungsgerichtshof
+  Sozialgericht Landessozialgericht Arbeitsgericht Landesarbeitsgericht Finanzgericht Familiengericht Insolvenzgericht
+  Registergericht Nachlassgericht Betreuungsgericht Schöffengericht Finanzamt Hauptzollamt Zollamt Jobcenter Stadtwerke
+  Landratsamt Bezirksamt Standesamt Bürgeramt Einwohnermeldeamt Ordnungsamt Sozialamt Jugendamt Gesundheitsamt Bauamt
+  Ausländerbehörde Polizeipräsidium Polizeiinspektion Polizeidirektion Polizeirevier Staatsanwaltschaft
+  Generalstaatsanwaltschaft Regierungspräsidium Bezirksregierung Universität Universitätsklinikum Uniklinik Uniklinikum
+  Universitätsklinik Universitätsspital Klinikum Kreisklinikum Krankenhaus Kreiskrankenhaus Kantonsspital Sparkasse
+  Stadtsparkasse Kreissparkasse Volksbank Raiffeisenbank Landesbank Hochschule Fachhochschule Handwerkskammer IHK HWK
+  Rechtsanwaltskammer Ärztekammer Landesärztekammer Zahnärztekammer Stadtverwaltung Gemeindeverwaltung Kreisverwaltung
+  Stadtbibliothek Landeskriminalamt`,
+);
+const DE_HEAD_ADJ = `(?:${phrases(`Städtisches Städtische Städt. Evangelisches Evangelische Katholisches Katholische
+  Technische Freie Staatliche Öffentliche Berliner Hamburger Münchner Kölner Frankfurter Stuttgarter Dresdner
+  Leipziger`)}${SP})?`;
+/** Roman-numeral court districts: Landgericht München I. */
+const ROMAN = `(?:${SP}(?:I|II|III|IV)(?![\\p{L}\\p{N}]))?`;
+const PLACE = `${TOWN_PATTERN}${ROMAN}`;
+/** Banks often carry a region of up to three words (Sparkasse Rhein Neckar Nord). */
+const BANK_HEADS = phrases('Sparkasse Stadtsparkasse Kreissparkasse Volksbank Raiffeisenbank Landesbank');
+const PLACE_WORD_STOP = notWord([...ORG_STOP_WORDS, 'Konto', 'IBAN', 'BIC', 'BLZ', 'Kontonummer', 'Filiale']);
+
+/** Institutions that need no place (federal courts and agencies), and their abbreviations in citations. */
+const DE_UNIQUE = phrases(
+  `Bundesgerichtshof Bundesgerichtshofs Bundesverfassungsgericht Bundesverfassungsgerichts Bundesverwaltungsgericht
+  Bundesverwaltungsgerichts Bundesfinanzhof Bundesfinanzhofs Bundessozialgericht Bundessozialgerichts
+  Bundesarbeitsgericht Bundesarbeitsgerichts Bundespatentgericht Kammergericht Kammergerichts Bundeskartellamt
+  Bundeskriminalamt Bundesnetzagentur Bundesversicherungsamt Umweltbundesamt Kraftfahrt-Bundesamt Statistisches_Bundesamt
+  Bundesagentur_für_Arbeit Bundeszentralamt_für_Steuern Deutsche_Rentenversicherung_Bund Deutsche_Rentenversicherung
+  Europäischer_Gerichtshof_für_Menschenrechte Europäischen_Gerichtshof_für_Menschenrechte Europäischer_Gerichtshof
+  Europäischen_Gerichtshof Gerichtshof_der_Europäischen_Union Europäische_Kommission Europäisches_Patentamt
+  Deutsches_Patent-_und_Markenamt`,
+);
+
+/** Federal court abbreviations count only in a citation (BGH, Urteil vom …; BGH NJW 1972, 335): BSG is a lab value too. */
+const COURT_CITATION =
+  `${phrases('BGH BVerfG BVerwG BFH BSG BAG BPatG EuGH EGMR')}(?=,|${SP}?\\(|${SP}` +
+  `(?:${phrases('Urteil Urt. Beschluss Beschl. vom v. NJW NZA NVwZ NStZ NZS BeckRS Az. GrS')}|[IVX]{1,4}${SP}?[A-Z]))`;
+
+/** Federal and state authorities named by their remit (Bundesamt für Migration und Flüchtlinge). */
+const MINISTRY = phrases(`Bundesamt Bundesministerium Landesamt Bundesanstalt Landesministerium Staatsministerium
+  Ministerium Landesanstalt`);
+const CAP_WORD = '\\p{Lu}[\\p{L}\\p{M}-]{1,30}';
+
+/** Court abbreviations that need a place: OLG Köln, LG Berlin, AG München. */
+const COURT_ABBR = phrases('OLG LG AG VG OVG VGH LAG LSG ArbG SG FG');
+
+/**
+ * "der Stadt X" is the authority only after an administrative noun or a preposition of dealing with it (Bescheid der
+ * Stadt Augsburg, Widerspruch gegen die Stadt Augsburg); otherwise it is the place (Ortschaften der Stadt X).
+ */
+const AUTHORITY_BEFORE = new RegExp(
+  `(?:^|[^\\p{L}])(?:${phrases(`Bescheid Bescheids Gebührenbescheid Schreiben Einladung Mitteilung Satzung Verwaltung
+  Bürgermeister Bürgermeisterin Oberbürgermeister Oberbürgermeisterin Stadtrat Gemeinderat Rechnung Mahnung
+  Widerspruch Klage Verfügung Genehmigung Auskunft Antwort Vertrag Zuständigkeit Mitarbeiter Mitarbeiterin
+  Mitarbeiterinnen Vertreter Vertreterin Antrag Anordnung Aufforderung Anhörung Stellungnahme Auftrag Förderung
+  Zuschuss Beschluss Pressestelle Ordnungsamt Sozialamt Jugendamt Bauamt Standesamt Bürgeramt Magistrat Haushalt
+  Eigentum Website Homepage Kasse Stadtkasse an gegen bei mit seitens durch von Auftrag_der Namen_der`)})${SP}(?:der|die|den)${SP}$`,
+  'u',
+);
+
+function authorityNotPlace(_value: string, m: RegExpExecArray, text: string): boolean {
+  return AUTHORITY_BEFORE.test(text.slice(Math.max(0, m.index - 40), m.index + 4));
+}
+
+/** English capitalised word, also St./St and possessives (St Thomas' Hospital, Children's Hospital). */
+const EN_W = `(?:St\\.?|\\p{Lu}[\\p{L}\\p{M}\\p{N}.-]{0,30}(?:['’]s?)?)`;
+const EN_PLACE = `\\p{Lu}[\\p{L}\\p{M}'’-]{1,25}(?:${SP}\\p{Lu}[\\p{L}\\p{M}'’-]{1,25}){0,2}`;
+const EN_HEADS = phrases(`University Hospital Infirmary Medical_Center Medical_Centre Clinic College Police Constabulary
+  County_Council City_Council Borough_Council District_Council NHS_Foundation_Trust NHS_Trust Crown_Court County_Court
+  Magistrates'_Court Magistrates_Court Building_Society Credit_Union Primary_School High_School Grammar_School`);
+/** Words before "Bank" that make a place or a generic noun (West Bank, Food Bank). */
+const BANK_PREFIX_STOP = notWord(
+  words('West East North South Left Right River Sand Data Blood Food Sperm Power Memory Piggy Central World Seed Gene Test'),
+);
+
+/** Organisation rules; exported so that other recognizers or tests can reuse single rules. */
+export const ORG_RULES: readonly PatternRule[] = [
+  {
+    // Müller Präzisionstechnik GmbH, Kita Sonnenblume e.V., Cascade Biologics, Inc., Johnson & Johnson Inc.
+    label: 'ORG',
+    regex: new RegExp(`${B}${STOP}${W}(?:${JOIN}${STOP}${W}){0,5}${LEGAL_TAIL}`, 'gu'),
+    score: 0.9,
+    validate: notStreetDirection,
+  },
+  {
+    // Verein der Freunde des Zoos e.V., Gesellschaft für Informatik e.V.
+    label: 'ORG',
+    regex: new RegExp(`${B}${ASSOC_HEAD}(?:${SP}(?:${ASSOC_CONN}${SP}){0,2}${STOP}${W}){0,7}${LEGAL_TAIL}`, 'gu'),
+    score: 0.9,
+  },
+  {
+    // Amtsgericht Köln, Landgerichts Köln, Finanzamt München II, Universität Hamburg, Städtisches Klinikum Karlsruhe.
+    label: 'ORG',
+    regex: new RegExp(`${B}${DE_HEAD_ADJ}${DE_HEADS}(?:e?s|n)?${SP}${PLACE}${E}`, 'gu'),
+    score: 0.85,
+  },
+  {
+    // Sparkasse Rhein Neckar Nord, Volksbank Mittelhessen.
+    label: 'ORG',
+    regex: new RegExp(`${B}${BANK_HEADS}${SP}${PLACE}(?:${SP}${PLACE_WORD_STOP}\\p{Lu}[\\p{L}\\p{M}-]{1,25}){1,2}${E}`, 'gu'),
+    score: 0.85,
+  },
+  {
+    // Goethe-Gymnasium, Max-Planck-Institut für Informatik, Ludwig-Maximilians-Universität München.
+    label: 'ORG',
+    regex: new RegExp(
+      `${B}\\p{Lu}[\\p{L}\\p{M}-]{1,40}-${phrases('Universität Gymnasium Realschule Grundschule Gesamtschule Oberschule Schule Stiftung Institut')}` +
+        `(?:${SP}für${SP}\\p{Lu}[\\p{L}\\p{M}-]{1,30}|${SP}${PLACE})?${E}` +
+        // Clinics only with a place: Hals-Nasen-Ohren-Klinik is a department, Helios-Klinikum Berlin a hospital.
+        `|${B}\\p{Lu}[\\p{L}\\p{M}-]{1,40}-${phrases('Klinik Klinikum Kliniken Krankenhaus Hospital')}${SP}${PLACE}${E}`,
+      'gu',
+    ),
+    score: 0.85,
+  },
+  {
+    // Bundesgerichtshof, Europäischer Gerichtshof für Menschenrechte.
+    label: 'ORG',
+    regex: new RegExp(`${B}${DE_UNIQUE}${E}`, 'gu'),
+    score: 0.9,
+  },
+  {
+    // BGH, Urteil vom 12.05.2020; BAG NZA 2019, 1.
+    label: 'ORG',
+    regex: new RegExp(`${B}${COURT_CITATION}`, 'gu'),
+    score: 0.85,
+  },
+  {
+    // Bundesamt für Migration und Flüchtlinge, Bundesministerium der Justiz, Landesamt für Steuern.
+    label: 'ORG',
+    regex: new RegExp(
+      `${B}${MINISTRY}${SP}(?:für|der|des)${SP}${CAP_WORD}(?:,?${SP}${CAP_WORD})?(?:${SP}und${SP}${CAP_WORD})?${E}`,
+      'gu',
+    ),
+    score: 0.85,
+  },
+  {
+    // OLG Köln, LG Berlin, AG München (courts in citations).
+    label: 'ORG',
+    regex: new RegExp(`${B}${COURT_ABBR}${SP}${PLACE}${E}`, 'gu'),
+    score: 0.85,
+  },
+  {
+    // Magistrat der Stadt Wien.
+    label: 'ORG',
+    regex: new RegExp(`${B}Magistrat${SP}der${SP}(?:Stadt|Landeshauptstadt)${SP}${PLACE}${E}`, 'gu'),
+    score: 0.9,
+  },
+  {
+    // "der Stadt Augsburg" as the authority (Bescheid der Stadt Augsburg), not "in der Stadt Augsburg".
+    label: 'ORG',
+    regex: new RegExp(
+      `(?<![\\p{L}])(?:der|die|Die|Der)${SP}(?<org>${phrases('Stadt Gemeinde Landeshauptstadt Hansestadt Kreisstadt Marktgemeinde Stadtgemeinde')}${SP}${PLACE})${E}`,
+      'dgu',
+    ),
+    group: 'org',
+    score: 0.8,
+    validate: authorityNotPlace,
+  },
+  {
+    // University of Leeds, Bank of England, California Institute of Technology, University of California at Berkeley.
+    label: 'ORG',
+    regex: new RegExp(
+      `${B}(?:${STOP}${EN_W}${SP}){0,2}${phrases('University Bank College Institute Ministry Museum')}${SP}of${SP}(?:the${SP})?` +
+        `${EN_PLACE}(?:${SP}(?:at|in)${SP}${EN_PLACE})?${E}`,
+      'gu',
+    ),
+    score: 0.85,
+  },
+  {
+    // Stanford University, Royal Free Hospital, St Thomas' Hospital, Leeds City Council.
+    label: 'ORG',
+    regex: new RegExp(`${B}${STOP}${EN_W}(?:${SP}(?:and${SP}|&${SP})?${STOP}${EN_W}){0,2}${SP}${EN_HEADS}${E}`, 'gu'),
+    score: 0.8,
+  },
+  {
+    // Deutsche Bank, Silicon Valley Bank (not West Bank, Food Bank).
+    label: 'ORG',
+    regex: new RegExp(`${B}${STOP}${BANK_PREFIX_STOP}${EN_W}(?:${SP}${STOP}${EN_W}){0,2}${SP}Bank${E}`, 'gu'),
+    score: 0.75,
+  },
+];
+
+/** Organisation recognizer (ORG): legal-form endings and institution heads, German and English. */
+export const contextOrgRecognizer: Recognizer = patternRecognizer(ID, ORG_RULES, { resolveOverlaps: true });

@@ -1,0 +1,187 @@
+import { describe, expect, it } from 'vitest';
+import { FIRST_NAMES } from '../../../../src/detection/gazetteer/first-names.js';
+import { isFirstName } from '../../../../src/detection/gazetteer/lexicon.js';
+import { contextNameRecognizer } from '../../../../src/detection/patterns/context-names.js';
+import type { TextLabelName } from '../../../../src/spec/types.js';
+import type { Span } from '../../../../src/text/span.js';
+
+const ctx = { labels: new Set<TextLabelName>(['PER']), language: 'auto' as const };
+const spans = (text: string): Span[] => (contextNameRecognizer.detect(text, ctx) as Span[]).filter((s) => s.score >= 0.5);
+const found = (text: string): string[] => spans(text).map((s) => text.slice(s.start, s.end));
+
+describe('contextNameRecognizer: titles', () => {
+  it.each([
+    ['Sehr geehrter Herr Dr. Hans-Peter Müller,', ['Hans-Peter Müller']],
+    ['Die Zeugin Frau Gerlinde von der Heydt erschien pünktlich.', ['Gerlinde von der Heydt']],
+    ['Wir haben die Akte Herrn Müllers geprüft.', ['Müllers']],
+    ['Laut Dr. K. ist die Therapie beendet.', ['K.']],
+    ["We called Mr O'Brien's office.", ["O'Brien"]],
+    ['Mrs. Jane Doe and Ms Smith attended.', ['Jane Doe', 'Smith']],
+    ['Überweisung an Herrn Dr. med. Klaus Schmidt', ['Klaus Schmidt']],
+    ['Gutachter: Dipl.-Ing. Peter Krause', ['Peter Krause']],
+    ['Herr Prof. Dr. Dr. h.c. Wolfgang Schäuble sprach.', ['Wolfgang Schäuble']],
+    ['Bitte sagen Sie Frau Schmidt Bescheid.', ['Schmidt']],
+    ['Herr Müller und Frau Schmidt kamen zusammen.', ['Müller', 'Schmidt']],
+    ['Herr Müller ist zu Hause.', ['Müller']],
+    ['Herr Richter hat angerufen.', ['Richter']],
+    ['Vertreten durch Herrn Rechtsanwalt Weber', ['Weber']],
+    ['Herr und Frau Fischer sind verzogen.', ['Fischer']],
+    ['Dear Mr. & Mrs. Smith,', ['Smith']],
+    ['Ich sprach mit Herrn K. Er sagte nichts.', ['K.']],
+    ['Zeugin Frau M. Schulz gab an', ['M. Schulz']],
+    ['Frau Dr. Schulz, bitte kommen Sie.', ['Schulz']],
+    ['Herr Hans Müller Tel. 030 1234', ['Hans Müller']],
+    ['Herr Müller Geschäftsführer der Firma', ['Müller']],
+    ['Herrn\nMax Mustermann\nHauptstr. 5', ['Max Mustermann']],
+    ['Sir Elton John performed.', ['Elton John']],
+    ['Herr MÜLLER erschien nicht.', ['MÜLLER']],
+    ['Herr Dr. B. v. Thaden', ['B. v. Thaden']],
+    ['Familie Yılmaz wohnt hier.', ['Yılmaz']],
+    ['wir berichten über Frau CHRIST, Charlotte, Fall-Nr. 6733', ['CHRIST, Charlotte']],
+    ['gez. Doz. DDr. Dr.med.univ. A. Barthel', ['A. Barthel']],
+    ['Dr. Hanns Wurst OA Dr. Matthias Metzger', ['Hanns Wurst', 'Matthias Metzger']],
+    ['Herr I. Müller', ['I. Müller']],
+  ])('finds the name in %j', (text, expected) => {
+    expect(found(text)).toEqual(expected);
+  });
+
+  it('scores a title + known first name higher than a title + surname', () => {
+    const [known] = spans('Herr Hans Müller');
+    const [surname] = spans('Herr Müller');
+    expect(known?.score).toBeGreaterThan(surname?.score ?? 1);
+    expect(surname?.score).toBeGreaterThanOrEqual(0.85);
+  });
+});
+
+describe('contextNameRecognizer: fields, signatures, greetings, relations', () => {
+  it.each([
+    ['Name: Hans Müller\nGeburtsdatum: 01.01.1970', ['Hans Müller']],
+    ['Nachname: Müller   Vorname: Hans', ['Müller', 'Hans']],
+    ['Patient: KRAUSE, Werner, geb. 1950', ['KRAUSE, Werner']],
+    ['Name, Vorname: Schmidt, Anna', ['Schmidt, Anna']],
+    ['Kläger: Max Mustermann', ['Max Mustermann']],
+    ['Ansprechpartnerin: Frau Dr. Lea Wagner', ['Lea Wagner']],
+    ['Full name: John Smith', ['John Smith']],
+    ['Mit freundlichen Grüßen\n\nHans Müller\nGeschäftsführer', ['Hans Müller']],
+    ['Mit freundlichen Grüßen\n\ni.A. Petra Schulze', ['Petra Schulze']],
+    ['Best regards,\nJohn Smith\nSales Manager', ['John Smith']],
+    ['gez. Dr. Müller', ['Müller']],
+    ['i. A. Tobias Brandt, Sachbearbeiter', ['Tobias Brandt']],
+    ['Unterschrift: Anna Schmidt', ['Anna Schmidt']],
+    ['Liebe Anna,\nwie geht es dir?', ['Anna']],
+    ['Hallo Tom! Kommst du?', ['Tom']],
+    ['Dear John Smith,', ['John Smith']],
+    ['Gestern kam mein Sohn Lukas zu Besuch.', ['Lukas']],
+    ['I met my wife Mary in 1990.', ['Mary']],
+    ['Gestern kam mein Sohn Lukas zu Besuch.', ['Lukas']],
+    ['Die Familie von Anna Schmidt kam.', ['Anna Schmidt']],
+  ])('finds the name in %j', (text, expected) => {
+    expect(found(text)).toEqual(expected);
+  });
+});
+
+describe('contextNameRecognizer: known first names', () => {
+  it.each([
+    ['Gestern hat Anna Schmidt angerufen.', ['Anna Schmidt']],
+    ['Das Protokoll führte Hans-Peter Müller.', ['Hans-Peter Müller']],
+    ['Es unterschrieb Anna Maria Schmidt.', ['Anna Maria Schmidt']],
+    ['Präsident John F. Kennedy', ['John F. Kennedy']],
+    ['Zeuge war Maximilian Freiherr von Wangenheim.', ['Maximilian Freiherr von Wangenheim']],
+    ['Rhys ap Gwilym gave evidence.', ['Rhys ap Gwilym']],
+    ['Teilnehmerliste: KRAUSE, Werner; LANGE, Ute', ['KRAUSE, Werner', 'LANGE, Ute']],
+    ['Jürgen und Marlies Fischer wohnen nebenan.', ['Marlies Fischer']],
+    ['Sie Anna Schmidt?', ['Anna Schmidt']],
+  ])('finds the name in %j', (text, expected) => {
+    expect(found(text)).toEqual(expected);
+  });
+
+  it('scores gazetteer names moderately', () => {
+    const [s] = spans('Gestern hat Anna Schmidt angerufen.');
+    expect(s?.score).toBeGreaterThanOrEqual(0.6);
+    expect(s?.score).toBeLessThanOrEqual(0.75);
+  });
+});
+
+describe('contextNameRecognizer: negatives', () => {
+  it.each([
+    ['Eine Frau Anfang 40 wurde gesehen.'],
+    ['Frau Doktor hat gesagt, es ist nichts.'],
+    ['Dear Sir or Madam,'],
+    ['Dear Hiring Manager,'],
+    ['Liebe Grüße,\nund bis bald'],
+    ['Hans Müller GmbH liefert.'],
+    ['Die Anna-Schmidt-Straße ist gesperrt.'],
+    ['HINWEIS, Anna ist krank'],
+    ['Im August Urlaub machen'],
+    ['Grace Period ends'],
+    ['Konrad-Adenauer-Ufer 21'],
+    ['Der Patient erhielt Paracetamol.'],
+    ['Herr Präsident, meine Damen und Herren'],
+    ['Mit freundlichen Grüßen\nIhre Stadtwerke'],
+    ['Kind regards,\nCustomer Service'],
+    ['Die Familie von Igor besuchte uns.'],
+    ['Ihr Sohn von Gottfried kam.'],
+    ['Der Umsatz stieg auf 7,4 Mio US-Dollar bzw. 5 Mio CHF.'],
+    ['Die Fans der San Antonio Spurs jubelten.'],
+    ['The Hudson River and the Victor FB series'],
+    ['30° Perimetrie: RA MD 4.97'],
+  ])('finds no name in %j', (text) => {
+    expect(found(text)).toEqual([]);
+  });
+});
+
+describe('contextNameRecognizer: robustness', () => {
+  it('keeps UTF-16 offsets after emoji and astral characters', () => {
+    const text = '👋𠮷 Herr Dr. Hans-Peter Müller 𠮷 traf Anna Schmidt 🎉';
+    const got = spans(text);
+    expect(got.map((s) => text.slice(s.start, s.end))).toEqual(['Hans-Peter Müller', 'Anna Schmidt']);
+    expect(got[0]?.start).toBe(text.indexOf('Hans'));
+    expect(got[1]?.end).toBe(text.indexOf(' 🎉'));
+  });
+
+  it('returns nothing when PER is not requested', () => {
+    expect(contextNameRecognizer.detect('Herr Müller', { labels: new Set(['ORG']), language: 'auto' })).toEqual([]);
+  });
+
+  it.each([
+    ['Herr ', 'Herr Herr Herr …'],
+    ['Herr Dr. ', 'title chains'],
+    ['Dr. med. ', 'Dr. med. …'],
+    ['A ', 'capitalised letters'],
+    ['A. ', 'initials'],
+    ['Ab ', 'capitalised words'],
+    ['Anna ', 'first names'],
+    ['Anna Schmidt ', 'first name + surname'],
+    ['von der ', 'particles'],
+    ['KRAUSE, ', 'caps + comma'],
+    ['Name: ', 'field labels'],
+    ['Mit freundlichen Grüßen\n', 'closings'],
+    ['Liebe ', 'greetings'],
+    ['Ab-', 'hyphens'],
+    ['😀 Ab ', 'emoji'],
+  ])('returns on a 50,000-character adversarial string (%j, %s)', (unit) => {
+    const text = unit.repeat(Math.ceil(50_000 / unit.length)).slice(0, 50_000);
+    expect(Array.isArray(contextNameRecognizer.detect(text, ctx))).toBe(true);
+  });
+});
+
+describe('first-name gazetteer', () => {
+  it.each([
+    ['Anna', true],
+    ['Hans-Peter', true],
+    ['Jürgen', true],
+    ['John', true],
+    ['ANNA', true],
+    ['August', false],
+    ['Grace', false],
+    ['Müller', false],
+    ['Hans-Müller', false],
+  ])('isFirstName(%j) is %s', (word, expected) => {
+    expect(isFirstName(word)).toBe(expected);
+  });
+
+  it('holds a few thousand names, all capitalised', () => {
+    expect(FIRST_NAMES.size).toBeGreaterThan(2000);
+    for (const n of FIRST_NAMES) expect(n).toMatch(/^\p{Lu}\p{Ll}+(?:-\p{Lu}\p{Ll}+)?$/u);
+  });
+});

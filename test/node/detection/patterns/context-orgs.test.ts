@@ -1,0 +1,144 @@
+import { describe, expect, it } from 'vitest';
+import { contextOrgRecognizer } from '../../../../src/detection/patterns/context-orgs.js';
+import type { TextLabelName } from '../../../../src/spec/types.js';
+import type { Span } from '../../../../src/text/span.js';
+
+const ctx = { labels: new Set<TextLabelName>(['ORG']), language: 'auto' as const };
+const spans = (text: string): Span[] => (contextOrgRecognizer.detect(text, ctx) as Span[]).filter((s) => s.score >= 0.5);
+const found = (text: string): string[] => spans(text).map((s) => text.slice(s.start, s.end));
+
+describe('contextOrgRecognizer', () => {
+  it.each([
+    ['Die Müller Präzisionstechnik GmbH liefert ab Montag.', ['Müller Präzisionstechnik GmbH']],
+    ['Unser Sohn ist bei der Kita Sonnenblume e.V. angemeldet.', ['Kita Sonnenblume e.V.']],
+    ['Mitglied im Kleingartenverein Grüne Aue e. V. seit 2010', ['Kleingartenverein Grüne Aue e. V.']],
+    ['Cascade Biologics, Inc. announced a recall.', ['Cascade Biologics, Inc.']],
+    ['Products of Johnson & Johnson Inc. and Acme Corp. were tested.', ['Johnson & Johnson Inc.', 'Acme Corp.']],
+    ['Ihr Schreiben an die Schmidt Logistik GmbH & Co. KG vom 3. Mai', ['Schmidt Logistik GmbH & Co. KG']],
+    ['Auftraggeber: Bäckerei Schmitt UG (haftungsbeschränkt)', ['Bäckerei Schmitt UG (haftungsbeschränkt)']],
+    ['Rechnung der Wohnbau Nord eG, Kiel', ['Wohnbau Nord eG']],
+    ['Die Gesellschaft für Informatik e.V. lädt ein.', ['Gesellschaft für Informatik e.V.']],
+    ['Spende an den Verein der Freunde des Zoos e.V.', ['Verein der Freunde des Zoos e.V.']],
+    ['Die Siemens AG und die Volkswagen AG, Wolfsburg', ['Siemens AG', 'Volkswagen AG']],
+    ['Versichert bei der Allianz Versicherungs-AG', ['Allianz Versicherungs-AG']],
+    ['Diakonie Sozialdienste gGmbH, Standort Mitte', ['Diakonie Sozialdienste gGmbH']],
+    ['Hausverwaltung Meier mbH', ['Hausverwaltung Meier mbH']],
+    ['Contract with Northwind Traders Ltd and Contoso LLC', ['Northwind Traders Ltd', 'Contoso LLC']],
+    ['Shares of Barclays plc fell.', ['Barclays plc']],
+    ['Banco Santander, S.A. and Airbus SE', ['Banco Santander, S.A.', 'Airbus SE']],
+    ['Kontakt: 1&1 Internet AG, eBay Inc.', ['1&1 Internet AG', 'eBay Inc.']],
+    ['Kanzlei Weber & Partner mbB', ['Kanzlei Weber & Partner mbB']],
+    ['Das Amtsgericht Köln hat entschieden.', ['Amtsgericht Köln']],
+    ['Urteil des Landgerichts Köln vom 3. Mai 2021, Az. 3 O 123/21', ['Landgerichts Köln']],
+    ['Beschluss des Oberlandesgerichts Frankfurt am Main', ['Oberlandesgerichts Frankfurt am Main']],
+    ['Der Bundesgerichtshof hat die Revision zurückgewiesen.', ['Bundesgerichtshof']],
+    ['Vgl. BGH, Urteil vom 12.05.2020; OLG Köln, Beschluss', ['BGH', 'OLG Köln']],
+    ['Bescheid vom Finanzamt München II', ['Finanzamt München II']],
+    ['Das Jobcenter Berlin-Mitte fordert Unterlagen an.', ['Jobcenter Berlin-Mitte']],
+    ['Abschlag an die Stadtwerke München', ['Stadtwerke München']],
+    ['Sie studiert an der Universität Hamburg.', ['Universität Hamburg']],
+    ['Entlassung aus dem Universitätsklinikum Hamburg-Eppendorf', ['Universitätsklinikum Hamburg-Eppendorf']],
+    ['Aufnahme im Klinikum Nürnberg', ['Klinikum Nürnberg']],
+    ['Konto bei der Sparkasse KölnBonn', ['Sparkasse KölnBonn']],
+    ['Volksbank Mittelhessen eG, IBAN folgt', ['Volksbank Mittelhessen eG']],
+    ['Sparkasse Rhein Neckar Nord, Mannheim', ['Sparkasse Rhein Neckar Nord']],
+    ['Gegen den Bescheid der Stadt Augsburg lege ich Widerspruch ein.', ['Stadt Augsburg']],
+    ['Magistrat der Stadt Wien, MA 35', ['Magistrat der Stadt Wien']],
+    ['Er besucht das Goethe-Gymnasium.', ['Goethe-Gymnasium']],
+    ['Max-Planck-Institut für Informatik, Saarbrücken', ['Max-Planck-Institut für Informatik']],
+    ['Antrag beim Bundesamt für Migration und Flüchtlinge', ['Bundesamt für Migration und Flüchtlinge']],
+    ['She studied at the University of Leeds.', ['University of Leeds']],
+    ['He was admitted to Royal Free Hospital on Monday.', ['Royal Free Hospital']],
+    ["Born at St Thomas' Hospital in London", ["St Thomas' Hospital"]],
+    ['a professor at Stanford University', ['Stanford University']],
+    ['Payment via Deutsche Bank, ref. 123', ['Deutsche Bank']],
+    ['Leeds City Council approved it.', ['Leeds City Council']],
+    ['Loan from Bank of America Corp. in 2019', ['Bank of America Corp.']],
+    ['Mitglied im Verein für Kultur und Sport e.V.', ['Verein für Kultur und Sport e.V.']],
+    ['Inhaber: Meier und Söhne GmbH', ['Meier und Söhne GmbH']],
+    ['Aufnahme im Städt. Klinikum Neustadt', ['Städt. Klinikum Neustadt']],
+    ['Er liegt im Helios-Klinikum Berlin-Buch.', ['Helios-Klinikum Berlin-Buch']],
+    ['Studium am Massachusetts Institute of Technology', ['Massachusetts Institute of Technology']],
+    ['Vgl. BAG NZA 2019, 1 und BSG, Urteil vom 3.5.2018', ['BAG', 'BSG']],
+    ['Die Einladung der Stadt Gedern kam per Post.', ['Stadt Gedern']],
+    ['Widerspruch gegen die Stadt Augsburg', ['Stadt Augsburg']],
+  ])('finds the organisation in %j', (text, expected) => {
+    expect(found(text)).toEqual(expected);
+  });
+
+  it.each([
+    ['A A A A B C D'],
+    ['Das Gewicht beträgt 5 KG.'],
+    ['Ich wohne in der Stadt Augsburg.'],
+    ['Die Einwohner der Stadt Augsburg feiern.'],
+    ['the West Bank and the Food Bank'],
+    ['1600 Pennsylvania Avenue SE'],
+    ['Das Amtsgericht hat entschieden.'],
+    ['Die GmbH wurde gegründet.'],
+    ['Ein Verein ist kein e.V. ohne Eintragung.'],
+    ['Die Universität ist groß.'],
+    ['Landgericht Urteil vom Mai'],
+    ['Labor: BSG 3 mm n. W., BAG negativ'],
+    ['Hals-Nasen-Ohren-Klinik\nKlinikdirektor: Prof. Dr. X'],
+    ['Bei Bewegungsverschlechterung KG-Übungsbehandlung'],
+    ['Ortschaften der Stadt Twistringen'],
+  ])('finds nothing in %j', (text) => {
+    expect(found(text)).toEqual([]);
+  });
+
+  it.each([
+    ['Products of Johnson & Johnson Inc. were tested.', ['Johnson & Johnson Inc.']],
+    ['Microsoft and Acme Corp. signed.', ['Acme Corp.']],
+    ['Shares of Barclays plc fell.', ['Barclays plc']],
+    ['Eine Spende für Kinderhilfe e.V. ging ein.', ['Kinderhilfe e.V.']],
+  ])('does not glue neighbours joined by of/and/für in %j', (text, expected) => {
+    expect(found(text)).toEqual(expected);
+  });
+
+  it('drops leading determiners, prepositions and role nouns', () => {
+    expect(found('Wir arbeiten mit der Firma Müller Bau GmbH zusammen.')).toEqual(['Müller Bau GmbH']);
+    expect(found('The Acme Widgets Ltd board met.')).toEqual(['Acme Widgets Ltd']);
+    expect(found('Arbeitgeber Meier Holding AG')).toEqual(['Meier Holding AG']);
+  });
+
+  it('does not cross a line break', () => {
+    expect(found('Absender\nMüller GmbH')).toEqual(['Müller GmbH']);
+  });
+
+  it('keeps UTF-16 offsets after emoji and astral characters', () => {
+    const text = '🏢𠮷 Vertrag mit der Müller GmbH 𠮷 und Amtsgericht Köln 🎉';
+    const got = spans(text);
+    expect(got.map((s) => text.slice(s.start, s.end))).toEqual(['Müller GmbH', 'Amtsgericht Köln']);
+    expect(got[0]?.start).toBe(text.indexOf('Müller'));
+    expect(got[1]?.end).toBe(text.indexOf(' 🎉'));
+  });
+
+  it('scores legal-form and court rules at least 0.85 and labels ORG', () => {
+    for (const s of spans('Müller GmbH, Amtsgericht Köln, Bundesgerichtshof')) {
+      expect(s.label).toBe('ORG');
+      expect(s.score).toBeGreaterThanOrEqual(0.85);
+    }
+  });
+
+  it('returns nothing when ORG is not requested', () => {
+    expect(contextOrgRecognizer.detect('Müller GmbH', { labels: new Set(['PER']), language: 'auto' })).toEqual([]);
+  });
+
+  it.each([
+    ['A ', 'capitalised letters'],
+    ['Ab ', 'capitalised words without a legal form'],
+    ['Ab Ab Ab GmbH-less ', 'GmbH-less runs'],
+    ['Ab & ', 'ampersands'],
+    ['Verein der ', 'association heads'],
+    ['Amtsgericht ', 'court heads'],
+    ['e. V. ', 'legal-form fragments'],
+    ['GmbH & Co. ', 'legal-form prefixes'],
+    ['University of ', 'English heads'],
+    ['Xy Bank ', 'banks'],
+    ['der Stadt ', 'authorities'],
+    ['Ab-', 'hyphens'],
+  ])('returns on a 50,000-character adversarial string (%j, %s)', (unit) => {
+    const text = unit.repeat(Math.ceil(50_000 / unit.length)).slice(0, 50_000);
+    expect(Array.isArray(contextOrgRecognizer.detect(text, ctx))).toBe(true);
+  });
+});

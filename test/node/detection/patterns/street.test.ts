@@ -1,0 +1,105 @@
+import { describe, expect, it } from 'vitest';
+import { streetRecognizer } from '../../../../src/detection/patterns/street.js';
+import type { TextLabelName } from '../../../../src/spec/types.js';
+import type { Span } from '../../../../src/text/span.js';
+
+const ctx = { labels: new Set<TextLabelName>(['STR']), language: 'auto' as const };
+const spans = (text: string): Span[] => (streetRecognizer.detect(text, ctx) as Span[]).filter((s) => s.score >= 0.5);
+const found = (text: string): string[] => spans(text).map((s) => text.slice(s.start, s.end));
+
+describe('streetRecognizer', () => {
+  it.each([
+    ['Die Lieferung geht an Hauptstr. 5a, 10115 Berlin.', ['Hauptstr. 5a']],
+    ['Herr Müller wohnt in der Hauptstraße 5 in Köln.', ['Hauptstraße 5']],
+    ['Anschrift: Am Lindenhof 12-14, 33602 Bielefeld', ['Am Lindenhof 12-14']],
+    ['Anschrift: Am Lindenhof 12–14', ['Am Lindenhof 12–14']],
+    ['Sitz der Gesellschaft: Konrad-Adenauer-Ufer 21, 50668 Köln', ['Konrad-Adenauer-Ufer 21']],
+    ['Das Büro liegt an der Straße des 17. Juni 135.', ['Straße des 17. Juni 135']],
+    ['Rechnungsadresse: Bahnhofstr. 12 b', ['Bahnhofstr. 12 b']],
+    ['Die Botschaft residiert Unter den Linden 77.', ['Unter den Linden 77']],
+    ['Wohnhaft Alte Landstraße 3, 22926 Ahrensburg', ['Alte Landstraße 3']],
+    ['Unsere Praxis: Berliner Allee 1, Düsseldorf', ['Berliner Allee 1']],
+    ['Treffpunkt ist Marktplatz 4 vor dem Rathaus.', ['Marktplatz 4']],
+    ['Die Kita liegt Im Winkel 3.', ['Im Winkel 3']],
+    ['Wir sind umgezogen: An der Alster 7, Hamburg', ['An der Alster 7']],
+    ['Sie wohnt Lindenweg 3 und arbeitet Rosengasse 11.', ['Lindenweg 3', 'Rosengasse 11']],
+    ['Adresse: Kaiserring 10, Mannheim', ['Kaiserring 10']],
+    ['Gartendamm 2, Deichchaussee 8, Brunnensteig 3', ['Gartendamm 2', 'Deichchaussee 8', 'Brunnensteig 3']],
+    ['Heidepfad 9 oder Ohlkamp 15 oder Eulentwiete 4', ['Heidepfad 9', 'Ohlkamp 15', 'Eulentwiete 4']],
+    ['Hamburg, Neuer Wall 10', ['Neuer Wall 10']],
+    ['Berlin, Alt-Moabit 88', ['Alt-Moabit 88']],
+    ['Platz der Republik 1, 11011 Berlin', ['Platz der Republik 1']],
+    ['Schillerstraße Nr. 7', ['Schillerstraße Nr. 7']],
+    ['Zürich, Bahnhofstrasse 21', ['Bahnhofstrasse 21']],
+    ['Wien, Mariahilfer Straße 120/3', ['Mariahilfer Straße 120/3']],
+    ['Am Alten Markt 4 ist das Café.', ['Am Alten Markt 4']],
+    ['Sherlock Holmes lived at 221B Baker Street, London.', ['221B Baker Street']],
+    ['Send it to 14 Kings Road.', ['14 Kings Road']],
+    ['The White House, 1600 Pennsylvania Avenue NW, Washington', ['1600 Pennsylvania Avenue NW']],
+    ['He lives at 10 Downing St', ['10 Downing St']],
+    ['Address: Flat 2, 14 Kings Road, Chelsea', ['Flat 2, 14 Kings Road']],
+    ['Ship to Apt 4, 500 Main St.', ['Apt 4, 500 Main St.']],
+    ['Our office is at 350 Fifth Ave, Floor 14.', ['350 Fifth Ave, Floor 14']],
+    ['Visit us at 1585 Broadway, New York', ['1585 Broadway']],
+    ['She moved to 42 West 57th Street.', ['42 West 57th Street']],
+    ['Please reply to PO Box 123, Springfield', ['PO Box 123']],
+    ['P.O. Box 12, Anytown', ['P.O. Box 12']],
+    ['Finanzamt Köln, Postfach 91 02 33, 50888 Köln', ['Postfach 91 02 33']],
+  ])('finds the street in %j', (text, expected) => {
+    expect(found(text)).toEqual(expected);
+  });
+
+  it.each([
+    ['Er arbeitet seit 12 Jahren dort.'],
+    ['Siehe Seite 5, Kapitel 3 und Paragraph 4 Abs. 2.'],
+    ['Rechnung Nr. 5 vom Mai'],
+    ['Meine Tochter ist in Klasse 8b.'],
+    ['Die Besprechung ist in Raum 12, danach Zimmer 3.'],
+    ['My son is in Year 4.'],
+    ['Im Jahr 2020 gab es 5 Termine.'],
+    ['Am Montag 5 Termine, im Raum 12 und Im Raum 12'],
+    ['Am Ende 5 Jahre später'],
+    ['Parkplatz 12, Stellplatz 4 und Bahnsteig 3'],
+    ['Der Zug fährt von Gleis 7.'],
+    ['In 2020 Oxford Street was busy.'],
+    ['Die Straße 5 ist gesperrt.'],
+    ['Hauptstraße 2020 gab es nicht'],
+    ['Arbeitsplatz 3 ist frei.'],
+  ])('finds nothing in %j', (text) => {
+    expect(found(text)).toEqual([]);
+  });
+
+  it('keeps UTF-16 offsets after emoji and astral characters', () => {
+    const text = '😀𠮷 Treffen: Hauptstraße 5, danach 𠮷 221B Baker Street 🎉';
+    const got = spans(text);
+    expect(got.map((s) => text.slice(s.start, s.end))).toEqual(['Hauptstraße 5', '221B Baker Street']);
+    expect(got[0]?.start).toBe(text.indexOf('Hauptstraße'));
+    expect(got[1]?.end).toBe(text.indexOf(' 🎉'));
+  });
+
+  it('scores street rules at least 0.8 and labels STR', () => {
+    for (const s of spans('Hauptstraße 5, Am Lindenhof 3, 14 Kings Road, PO Box 1')) {
+      expect(s.label).toBe('STR');
+      expect(s.score).toBeGreaterThanOrEqual(0.8);
+    }
+  });
+
+  it('returns nothing when STR is not requested', () => {
+    expect(streetRecognizer.detect('Hauptstraße 5', { labels: new Set(['PER']), language: 'auto' })).toEqual([]);
+  });
+
+  it.each([
+    ['Straße ', 'Straße Straße …'],
+    ['Straße 1 ', 'Straße 1 …'],
+    ['Am Am ', 'prepositions'],
+    ['Hauptstraße', 'one long run'],
+    ['12345 ', 'numbers'],
+    ['1 A B C D E F ', 'number + capitalised words without a street type'],
+    ['Flat 2, ', 'flat prefixes'],
+    ['Postfach 12 ', 'PO boxes'],
+    ['Ab-', 'hyphens'],
+  ])('returns on a 50,000-character adversarial string (%j, %s)', (unit) => {
+    const text = unit.repeat(Math.ceil(50_000 / unit.length)).slice(0, 50_000);
+    expect(Array.isArray(streetRecognizer.detect(text, ctx))).toBe(true);
+  });
+});
