@@ -169,7 +169,7 @@ const STRONG_LABELS = [
 ];
 // Stems that name an identifier only with a following `-Nr.`, ` No.`, ` Number`, ` ID` (`Kunden-Nr.`, `Case No.`).
 const STEM_LABELS = [
-  'kunden', 'rechnungs', 'bestell', 'auftrags', 'vertrags', 'vorgangs', 'versicherungs', 'versicherten', 'mitglieds',
+  'kunden', 'rechnungs', 'bestell', 'auftrags', 'vertrags', 'vorgangs', 'versicherungsschein', 'versicherungs', 'versicherten', 'mitglieds',
   'personal', 'patienten', 'fall', 'sendungs', 'konto', 'kto\\.?', 'ausweis', 'pass', 'reisepass', 'führerschein',
   'steuer', 'akten', 'antrags', 'buchungs', 'beleg', 'zähler', 'serien', 'mandanten', 'ticket', 'order', 'invoice',
   'customer', 'client', 'account', 'acct\\.?', 'policy', 'claim', 'case', 'docket', 'file', 'member', 'membership',
@@ -189,11 +189,13 @@ const SUFFIX = `${SP}?-?${SP}?(?:nr\\.?|no\\.?|nummer|number|id)`;
 // The value: a court file number, digit groups, or one token with inner `-/.:_` (`K-123456`, `2:19-cv-01234`).
 const GENERIC = '[\\p{L}\\p{N}]{1,24}(?:[\\-\\/.:_][\\p{L}\\p{N}]{1,24}){0,6}';
 const SPACED = `\\d{2,6}(?:${SP}\\d{2,6}){1,4}`;
+// A letter prefix before digit groups (`HR 552 908 417`, a policy number).
+const PREFIXED = `\\p{Lu}{1,4}${SP}\\d{2,6}(?:${SP}\\d{2,6}){1,4}`;
 const LABELLED =
   // Not inside a word, a handle or a URL path (`@Az1Awards`, `t.co/iD26Uo`).
   `(?<![\\p{L}\\p{N}\\p{M}_@\\/])(?:(?<strong>${STRONG_LABELS.join('|')})(?:${SUFFIX})?|(?<stem>${STEM_LABELS.join('|')})${SUFFIX}` +
   `|(?<weak>${WEAK_LABELS.join('|')})|(?<bare>${BARE_LABELS.join('|')}))(?![\\p{L}])(?<p>${GAP}{0,3}[:#=]?${GAP}{0,3}#?)` +
-  `(?<id>${COURT}|${SPACED}|${GENERIC})(?![\\p{L}\\p{N}\\p{M}_]|[\\-\\/.:_,][\\p{L}\\p{N}])`;
+  `(?<id>${COURT}|${SPACED}|${PREFIXED}|${GENERIC})(?![\\p{L}\\p{N}\\p{M}_]|[\\-\\/.:_,][\\p{L}\\p{N}])`;
 
 // Values after a label that are not identifiers: dates, times, amounts.
 const NOT_AN_ID = [/^\d{1,2}[./]\d{1,2}[./](?:\d{2}|\d{4})$/u, /^\d{1,2}:\d{2}(?::\d{2})?$/u, /^\d{4}-\d{2}-\d{2}$/u];

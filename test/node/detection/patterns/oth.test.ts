@@ -77,6 +77,8 @@ describe('othRecognizer: identifiers', () => {
     ['ref. AZ-2021-77', 'AZ-2021-77'],
     // Labelled numbers: the label (and `#`) stays outside
     ['Kundennummer: K-123456', 'K-123456'],
+    ['Versicherungsschein-Nr. HR 552 908 417', 'HR 552 908 417'],
+    ['Vertragsnummer: AB 12 345 678, bitte angeben', 'AB 12 345 678'],
     ['Kunden-Nr. 123456', '123456'],
     ['Rechnungsnummer RE-2021-0042', 'RE-2021-0042'],
     ['Invoice #INV-00123', 'INV-00123'],
