@@ -98,6 +98,17 @@ function toYear(y: string | undefined): number | undefined {
   return y.length === 2 ? resolveTwoDigitYear(n) : n;
 }
 
+/** Day, year and the three ranges of a numeric full-date match (named groups d, m, y). */
+function dayMonthYear(g: Record<string, string>, i: Groups, offset: number): Raw {
+  return {
+    day: g['d'],
+    year: g['y'],
+    dayRange: range(i, 'd', offset),
+    monthRange: range(i, 'm', offset),
+    yearRange: range(i, 'y', offset),
+  };
+}
+
 /** Builds the result when the components are a valid calendar date, else null. */
 function finish(
   raw: Raw,
@@ -144,13 +155,7 @@ function parseNumeric(core: string, offset: number, requested: DateLocale): Pars
     const i = m.indices?.groups;
     const g = m.groups!;
     return finish(
-      {
-        day: g['d'],
-        year: g['y'],
-        dayRange: range(i, 'd', offset),
-        monthRange: range(i, 'm', offset),
-        yearRange: range(i, 'y', offset),
-      },
+      dayMonthYear(g, i, offset),
       Number(g['m']),
       'dotted',
       'DE',
@@ -175,13 +180,7 @@ function parseNumeric(core: string, offset: number, requested: DateLocale): Pars
     const i = m.indices?.groups;
     const g = m.groups!;
     return finish(
-      {
-        day: g['d'],
-        year: g['y'],
-        dayRange: range(i, 'd', offset),
-        monthRange: range(i, 'm', offset),
-        yearRange: range(i, 'y', offset),
-      },
+      dayMonthYear(g, i, offset),
       Number(g['m']),
       g['sep'] === '-' ? 'iso' : g['sep'] === '.' ? 'dotted' : 'slashed',
       'ISO',
