@@ -13,6 +13,7 @@ import {
 } from '../gazetteer/lexicon.js';
 import type { Recognizer } from '../recognizer.js';
 import { patternRecognizer, type PatternRule } from './pattern-recognizer.js';
+import { SP, WORD_END, WORD_START as B } from './fragments.js';
 
 /*
  * Person names cued by context: a title or honorific (Herr Dr. Hans-Peter Müller → "Hans-Peter Müller"), a form
@@ -22,9 +23,6 @@ import { patternRecognizer, type PatternRule } from './pattern-recognizer.js';
  */
 
 const ID = 'pattern:context-name';
-const B = '(?<![\\p{L}\\p{N}\\p{M}])';
-const SP = '[ \\u00a0]';
-const WORD_END = '(?![\\p{L}\\p{M}\\p{N}])';
 
 /** Role titles that may stand before a name on their own (Rechtsanwalt Schulz) or after Herr/Frau. */
 const ROLE_TITLES = words(`Rechtsanwalt Rechtsanwältin Notar Notarin Richter Richterin Staatsanwalt Staatsanwältin

@@ -11,6 +11,7 @@ import {
 } from '../gazetteer/lexicon.js';
 import { patternRecognizer, type PatternRule } from './pattern-recognizer.js';
 import { TOWN_PATTERN } from './postcode-city.js';
+import { SP, WORD_END as E } from './fragments.js';
 
 /*
  * Organisations cued by a legal form (Müller Präzisionstechnik GmbH) or an institution head (Amtsgericht Köln,
@@ -20,8 +21,6 @@ import { TOWN_PATTERN } from './postcode-city.js';
 
 const ID = 'pattern:context-org';
 const B = '(?<![\\p{L}\\p{N}\\p{M}&.-])';
-const E = '(?![\\p{L}\\p{N}\\p{M}])';
-const SP = '[ \\u00a0]';
 
 /** Words that start sentences or introduce a company but are not part of its name. */
 const ORG_STOP_WORDS = [

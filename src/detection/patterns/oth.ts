@@ -6,6 +6,7 @@ import { isValidIpv6 } from '../validators/ip.js';
 import { isValidKvnr } from '../validators/kvnr.js';
 import { cardScheme, luhnValid } from '../validators/luhn.js';
 import { patternRecognizer, type PatternRule } from './pattern-recognizer.js';
+import { SP } from './fragments.js';
 
 /*
  * OTH: identifiers of a person or case. Checksummed identifiers (IBAN, cards, Steuer-IdNr, SV-Nummer, KVNR,
@@ -18,7 +19,6 @@ import { patternRecognizer, type PatternRule } from './pattern-recognizer.js';
  * look-arounds, so each regex runs in linear time on any input.
  */
 
-const SP = String.raw`[ \u00A0\u202F]`;
 // Between a label and its value forms also use tabs (`Fallnummer:\tA-202344102`).
 const GAP = String.raw`[ \t\u00A0\u202F]`;
 // Not inside a word or number.

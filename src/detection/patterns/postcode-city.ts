@@ -14,6 +14,7 @@ import {
   words,
 } from '../gazetteer/lexicon.js';
 import { patternRecognizer, type PatternRule } from './pattern-recognizer.js';
+import { SP, WORD_END as E } from './fragments.js';
 
 /*
  * Postcode + town as ONE LOC span (labels.md): German 5-digit, Austrian/Swiss 4-digit, US "City, ST 12345",
@@ -21,8 +22,6 @@ import { patternRecognizer, type PatternRule } from './pattern-recognizer.js';
  */
 
 const ID = 'pattern:postcode-city';
-const SP = '[ \\u00a0]';
-const E = '(?![\\p{L}\\p{N}\\p{M}])';
 
 /** Capitalised words after a number that make it an amount, a count or a label, not a postcode + town. */
 const TOWN_STOP = notWord([

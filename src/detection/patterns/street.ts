@@ -11,6 +11,7 @@ import {
 } from '../gazetteer/lexicon.js';
 import type { Recognizer } from '../recognizer.js';
 import { patternRecognizer, type PatternRule } from './pattern-recognizer.js';
+import { SP, WORD_END as E, WORD_START as B } from './fragments.js';
 
 /*
  * Street + house number (German and English) and PO boxes, as one STR span with additions (5a, 12-14, Flat 2,
@@ -19,9 +20,6 @@ import { patternRecognizer, type PatternRule } from './pattern-recognizer.js';
  */
 
 const ID = 'pattern:street';
-const B = '(?<![\\p{L}\\p{N}\\p{M}])';
-const E = '(?![\\p{L}\\p{N}\\p{M}])';
-const SP = '[ \\u00a0]';
 
 /**
  * German house number: 5, 5a, 5 a, 12-14, 12–14, 120/3. At most three digits (four-digit numbers are years far more

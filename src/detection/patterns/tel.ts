@@ -1,4 +1,5 @@
 import { patternRecognizer, type PatternRule } from './pattern-recognizer.js';
+import { SP } from './fragments.js';
 
 /*
  * TEL: German and international phone and fax numbers, with extensions.
@@ -17,7 +18,6 @@ import { patternRecognizer, type PatternRule } from './pattern-recognizer.js';
  * regexes run in linear time.
  */
 
-const SP = String.raw`[ \u00A0\u202F]`;
 // Separator inside international numbers: space, or a dash/slash/dot with optional spaces.
 const SEP = String.raw`(?:${SP}?[\-\/.\u2013]${SP}?|${SP})`;
 // Separator inside national numbers: no dot, which would let dates in (`01.03.2021`).
