@@ -204,6 +204,19 @@ function parseNumeric(core: string, offset: number, requested: DateLocale): Pars
   return null;
 }
 
+/** Day (with an English ordinal suffix), year and ranges of a written-date match (groups d, suf, mon, y). */
+function writtenParts(g: Record<string, string>, i: Groups, offset: number): Raw {
+  const d = range(i, 'd', offset);
+  const suf = range(i, 'suf', offset);
+  return {
+    day: g['d'],
+    year: g['y'],
+    dayRange: d && suf ? { start: d.start, end: suf.end } : d,
+    monthRange: range(i, 'mon', offset),
+    yearRange: range(i, 'y', offset),
+  };
+}
+
 function parseWritten(core: string, offset: number, requested: DateLocale): ParsedDate | null {
   let m = DAY_FIRST.exec(core);
   if (m) {
@@ -216,16 +229,8 @@ function parseWritten(core: string, offset: number, requested: DateLocale): Pars
     // The month word decides; a word of both languages follows the German ordinal dot, else English.
     const formLocale: ParsedLocale =
       mw.language === 'DE' ? 'DE' : mw.language === 'EN' ? 'EN' : germanDot && !englishMarker ? 'DE' : 'EN';
-    const d = range(i, 'd', offset);
-    const suf = range(i, 'suf', offset);
     return finish(
-      {
-        day: g['d'],
-        year: g['y'],
-        dayRange: d && suf ? { start: d.start, end: suf.end } : d,
-        monthRange: range(i, 'mon', offset),
-        yearRange: range(i, 'y', offset),
-      },
+      writtenParts(g, i, offset),
       mw.month,
       'written',
       formLocale,
@@ -239,16 +244,8 @@ function parseWritten(core: string, offset: number, requested: DateLocale): Pars
     const mw = monthWord(g['mon'], g['mdot'] !== undefined);
     // German never writes the month before the day; `Mai 12` is more likely a count than a date.
     if (!mw || mw.language === 'DE') return null;
-    const d = range(i, 'd', offset);
-    const suf = range(i, 'suf', offset);
     return finish(
-      {
-        day: g['d'],
-        year: g['y'],
-        dayRange: d && suf ? { start: d.start, end: suf.end } : d,
-        monthRange: range(i, 'mon', offset),
-        yearRange: range(i, 'y', offset),
-      },
+      writtenParts(g, i, offset),
       mw.month,
       'written',
       'EN',

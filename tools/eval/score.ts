@@ -154,16 +154,20 @@ export function scoreDocument(input: ScoreInput): DocumentScore {
   return { perLabel, errors, falsePositives, falseNegatives };
 }
 
+function addCounts(t: LabelCounts, c: LabelCounts): void {
+  t.gold += c.gold;
+  t.pred += c.pred;
+  t.tp += c.tp;
+  t.goldChars += c.goldChars;
+  t.coveredChars += c.coveredChars;
+  t.coveredCharsAny += c.coveredCharsAny;
+}
+
 /** Adds `b` into `a` (both per-label maps and error counts). */
 export function addScores(a: { perLabel: Map<string, LabelCounts>; errors: ErrorCounts }, b: DocumentScore): void {
   for (const [label, c] of b.perLabel) {
     const t = a.perLabel.get(label) ?? emptyCounts();
-    t.gold += c.gold;
-    t.pred += c.pred;
-    t.tp += c.tp;
-    t.goldChars += c.goldChars;
-    t.coveredChars += c.coveredChars;
-    t.coveredCharsAny += c.coveredCharsAny;
+    addCounts(t, c);
     a.perLabel.set(label, t);
   }
   for (const k of Object.keys(a.errors) as Array<keyof ErrorCounts>) a.errors[k] += b.errors[k];
@@ -216,14 +220,7 @@ export function summarize(perLabel: Map<string, LabelCounts>, errors: ErrorCount
   });
   const rows = labels.map((l) => row(l, perLabel.get(l) ?? emptyCounts()));
   const total = emptyCounts();
-  for (const r of rows) {
-    total.gold += r.gold;
-    total.pred += r.pred;
-    total.tp += r.tp;
-    total.goldChars += r.goldChars;
-    total.coveredChars += r.coveredChars;
-    total.coveredCharsAny += r.coveredCharsAny;
-  }
+  for (const r of rows) addCounts(total, r);
   const withGold = rows.filter((r) => r.gold > 0);
   const macroF1 = withGold.length === 0 ? 0 : withGold.reduce((s, r) => s + r.f1, 0) / withGold.length;
   return { rows, micro: row('micro', total), macroF1, errors: { ...errors } };
