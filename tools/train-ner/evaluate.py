@@ -1,0 +1,240 @@
+"""Entity-level evaluation of the tagger on JSONL dev files, with the conventions of tools/eval/score.ts: exact span
+match; only the record's `labels` are scored; a prediction that is not a true positive and overlaps an `ignore` range
+is dropped. Words are tagged by their first subword; long texts run in overlapping windows.
+
+    /usr/bin/python3 tools/train-ner/evaluate.py --checkpoint .train/runs/main/ckpt.pt [--decoding viterbi] \
+        .eval/data/de-dev.jsonl .eval/data/en-dev.jsonl
+"""
+import argparse
+import json
+import os
+import sys
+import time
+from collections import defaultdict
+
+import numpy as np
+import torch
+
+from data import TAGS, TYPES, read_jsonl, word_example
+
+CLS, SEP, PAD = 2, 3, 0
+
+
+def windows(n, width):
+    """Overlapping windows [a, b) over n subwords; each position is owned by the window where it is most central."""
+    if n <= width:
+        return [(0, n)]
+    step = max(1, (width * 3) // 4)
+    out = []
+    a = 0
+    while True:
+        b = min(n, a + width)
+        out.append((a, b))
+        if b == n:
+            break
+        a += step
+    return out
+
+
+def decode(tags):
+    """conlleval semantics: I- after O or another type opens a new chunk. Returns [(first_word, end_word, type)]."""
+    chunks = []
+    cur = None
+    for i, t in enumerate(tags):
+        if t == "O":
+            if cur:
+                chunks.append(cur)
+            cur = None
+            continue
+        p, typ = t.split("-", 1)
+        if p == "I" and cur is not None and cur[2] == typ:
+            cur = (cur[0], i + 1, typ)
+        else:
+            if cur:
+                chunks.append(cur)
+            cur = (i, i + 1, typ)
+    if cur:
+        chunks.append(cur)
+    return chunks
+
+
+def _allowed_transitions():
+    """allowed[i, j]: tag j may follow tag i under BIO (I-X only after B-X or I-X)."""
+    n = len(TAGS)
+    ok = np.ones((n, n), dtype=bool)
+    for j, t in enumerate(TAGS):
+        if t.startswith("I-"):
+            typ = t[2:]
+            for i, s in enumerate(TAGS):
+                ok[i, j] = s in (f"B-{typ}", f"I-{typ}")
+    start = np.array([not t.startswith("I-") for t in TAGS])
+    return ok, start
+
+
+_ALLOWED, _START = _allowed_transitions()
+
+
+def viterbi(logp):
+    """Best BIO-valid tag sequence for word-level log-probabilities [n, tags]."""
+    n = len(logp)
+    if n == 0:
+        return []
+    trans = np.where(_ALLOWED, 0.0, -1e9)
+    score = logp[0] + np.where(_START, 0.0, -1e9)
+    back = np.zeros((n, len(TAGS)), dtype=np.int64)
+    for t in range(1, n):
+        cand = score[:, None] + trans
+        back[t] = cand.argmax(0)
+        score = cand.max(0) + logp[t]
+    path = [int(score.argmax())]
+    for t in range(n - 1, 0, -1):
+        path.append(int(back[t, path[-1]]))
+    return path[::-1]
+
+
+@torch.no_grad()
+def predict_records(model, wp, records, max_len=256, batch_tokens=8192, log=None, decoding="argmax"):
+    """Returns per record a list of predicted spans {start, end, label} in UTF-16 offsets."""
+    model.eval()
+    width = max_len - 2
+    items = []  # (record index, window a, window b, ids)
+    prepared = []
+    for ri, rec in enumerate(records):
+        words, _, _, spans, m = word_example(rec)
+        ids = []
+        first = []
+        for w in words:
+            first.append(len(ids))
+            ids.extend(wp.encode_word(w))
+        prepared.append((spans, m, first, len(ids)))
+        for a, b in windows(len(ids), width):
+            items.append((ri, a, b, ids[a:b]))
+    # logits per record, per subword: keep the most central window's prediction.
+    best = [dict() for _ in records]  # subword index -> (centrality, tag id)
+    order = sorted(range(len(items)), key=lambda i: len(items[i][3]))
+    i = 0
+    while i < len(order):
+        j = i
+        longest = 0
+        while j < len(order) and max(longest, len(items[order[j]][3]) + 2) * (j - i + 1) <= batch_tokens:
+            longest = max(longest, len(items[order[j]][3]) + 2)
+            j += 1
+        j = max(j, i + 1)
+        batch = [items[k] for k in order[i:j]]
+        T = max(len(x[3]) for x in batch) + 2
+        inp = np.full((len(batch), T), PAD, dtype=np.int64)
+        att = np.zeros((len(batch), T), dtype=np.int64)
+        for r, (_, _, _, ids) in enumerate(batch):
+            inp[r, 0] = CLS
+            inp[r, 1 : 1 + len(ids)] = ids
+            inp[r, 1 + len(ids)] = SEP
+            att[r, : len(ids) + 2] = 1
+        logits = model(torch.from_numpy(inp), torch.from_numpy(att)).numpy()
+        logp = logits - np.log(np.exp(logits - logits.max(-1, keepdims=True)).sum(-1, keepdims=True)) - logits.max(-1, keepdims=True)
+        for r, (ri, a, b, ids) in enumerate(batch):
+            n_total = prepared[ri][3]
+            for k in range(len(ids)):
+                pos = a + k
+                cent = min(pos - a, b - 1 - pos) if (a > 0 or b < n_total) else 10**9
+                prev = best[ri].get(pos)
+                if prev is None or cent > prev[0]:
+                    best[ri][pos] = (cent, logp[r, k + 1])
+        i = j
+    out = []
+    o_row = np.full(len(TAGS), -1e4, dtype=np.float32)
+    o_row[0] = 0.0
+    for ri, rec in enumerate(records):
+        spans, m, first, _ = prepared[ri]
+        lp = np.stack([best[ri][f][1] if f in best[ri] else o_row for f in first]) if first else np.zeros((0, len(TAGS)))
+        tags = [TAGS[t] for t in (viterbi(lp) if decoding == "viterbi" else lp.argmax(-1) if len(lp) else [])]
+        preds = []
+        for a, b, typ in decode(tags):
+            preds.append({"start": m.to_u16(spans[a][0]), "end": m.to_u16(spans[b - 1][1]), "label": typ})
+        out.append(preds)
+    return out
+
+
+def score(records, preds):
+    """Per label {gold, pred, tp} with the harness conventions."""
+    counts = defaultdict(lambda: {"gold": 0, "pred": 0, "tp": 0})
+    for rec, pred in zip(records, preds):
+        labels = set(rec.get("labels") or TYPES)
+        labels &= set(TYPES)
+        gold = {(e["start"], e["end"], e["label"]) for e in rec.get("entities", []) if e["label"] in labels}
+        ign = rec.get("ignore") or []
+        for l in labels:
+            counts[l]
+        for g in gold:
+            counts[g[2]]["gold"] += 1
+        for p in pred:
+            k = (p["start"], p["end"], p["label"])
+            if p["label"] not in labels:
+                continue
+            if k not in gold and any(p["start"] < r["end"] and r["start"] < p["end"] for r in ign):
+                continue
+            counts[p["label"]]["pred"] += 1
+            if k in gold:
+                counts[p["label"]]["tp"] += 1
+    return dict(counts)
+
+
+def f1(c):
+    p = c["tp"] / c["pred"] if c["pred"] else 0.0
+    r = c["tp"] / c["gold"] if c["gold"] else 0.0
+    return (2 * p * r / (p + r) if p + r else 0.0), p, r
+
+
+def report(counts):
+    rows = {}
+    micro = {"gold": 0, "pred": 0, "tp": 0}
+    for l in TYPES:
+        if l not in counts or counts[l]["gold"] == 0:
+            continue
+        c = counts[l]
+        f, p, r = f1(c)
+        rows[l] = {"f1": round(100 * f, 1), "p": round(100 * p, 1), "r": round(100 * r, 1), "gold": c["gold"]}
+        for k in micro:
+            micro[k] += c[k]
+    f, p, r = f1(micro)
+    rows["micro"] = {"f1": round(100 * f, 1), "p": round(100 * p, 1), "r": round(100 * r, 1), "gold": micro["gold"]}
+    return rows
+
+
+def evaluate_file(model, wp, path, max_len=256, by_source=True, decoding="argmax"):
+    records = list(read_jsonl(path))
+    t0 = time.time()
+    preds = predict_records(model, wp, records, max_len=max_len, decoding=decoding)
+    res = {"all": report(score(records, preds)), "seconds": round(time.time() - t0, 1), "decoding": decoding}
+    if by_source:
+        groups = defaultdict(list)
+        for i, rec in enumerate(records):
+            groups[rec.get("source", "?")].append(i)
+        for s, idx in sorted(groups.items()):
+            res[s] = report(score([records[i] for i in idx], [preds[i] for i in idx]))
+    return res
+
+
+def main():
+
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--checkpoint", required=True, help="PyTorch checkpoint, e.g. .train/runs/main/ckpt.pt")
+    ap.add_argument("--decoding", default="argmax", choices=["argmax", "viterbi"])
+    ap.add_argument("--json", default=None, help="write all results here")
+    ap.add_argument("files", nargs="+")
+    args = ap.parse_args()
+    from train import load_checkpoint
+
+    torch.set_num_threads(1)
+    model, wp, cfg = load_checkpoint(args.checkpoint)
+    results = {}
+    for f in args.files:
+        res = evaluate_file(model, wp, f, max_len=cfg["max_pos"], decoding=args.decoding)
+        results[os.path.basename(f)] = res
+        print(f, json.dumps(res["all"], ensure_ascii=False))
+    if args.json:
+        with open(args.json, "w") as fh:
+            json.dump(results, fh, indent=1, ensure_ascii=False)
+
+
+if __name__ == "__main__":
+    main()

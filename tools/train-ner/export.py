@@ -1,0 +1,149 @@
+"""Export a trained tagger to the Hugging Face token-classification layout:
+
+    config.json, tokenizer.json, tokenizer_config.json, special_tokens_map.json, model.onnx
+
+model.onnx: opset 14, dynamic batch and sequence axes, inputs `input_ids` / `attention_mask` (int64), output `logits`
+[batch, seq, labels]. Weights are stored as fp16 initializers followed by a Cast to fp32 (onnxruntime folds the
+casts at session creation, so inference runs in fp32 at fp32 speed from a file of half the size).
+"""
+import json
+import os
+
+import numpy as np
+import onnx
+import torch
+from onnx import TensorProto, helper, numpy_helper
+
+from data import TAGS
+
+
+def to_fp16_storage(model_proto, min_elems=16):
+    g = model_proto.graph
+    casts = []
+    new_inits = []
+    for init in g.initializer:
+        if init.data_type == TensorProto.FLOAT and int(np.prod(init.dims)) >= min_elems:
+            arr = numpy_helper.to_array(init)
+            name = init.name
+            h = numpy_helper.from_array(arr.astype(np.float16), name + "_fp16")
+            new_inits.append(h)
+            casts.append(helper.make_node("Cast", [name + "_fp16"], [name], to=TensorProto.FLOAT, name="cast_" + name))
+        else:
+            new_inits.append(init)
+    del g.initializer[:]
+    g.initializer.extend(new_inits)
+    nodes = list(g.node)
+    del g.node[:]
+    g.node.extend(casts + nodes)
+    return model_proto
+
+
+def export_onnx(model, path, opset=14, fp16=True):
+    model.eval()
+    ids = torch.tensor([[2, 100, 101, 102, 3], [2, 100, 3, 0, 0]], dtype=torch.long)
+    att = torch.tensor([[1, 1, 1, 1, 1], [1, 1, 1, 0, 0]], dtype=torch.long)
+    tmp = path + ".fp32.onnx"
+    torch.onnx.export(
+        model,
+        (ids, att),
+        tmp,
+        input_names=["input_ids", "attention_mask"],
+        output_names=["logits"],
+        dynamic_axes={
+            "input_ids": {0: "batch", 1: "sequence"},
+            "attention_mask": {0: "batch", 1: "sequence"},
+            "logits": {0: "batch", 1: "sequence"},
+        },
+        opset_version=opset,
+        do_constant_folding=True,
+    )
+    m = onnx.load(tmp)
+    if fp16:
+        m = to_fp16_storage(m)
+    m.producer_name = "local-anonymizer tools/train-ner"
+    onnx.checker.check_model(m)
+    onnx.save(m, path)
+    os.remove(tmp)
+    return sorted({n.op_type for n in m.graph.node})
+
+
+def write_hf_layout(out_dir, model, wp, cfg, metrics=None):
+    os.makedirs(out_dir, exist_ok=True)
+    ops = export_onnx(model, os.path.join(out_dir, "model.onnx"))
+    wp.save(os.path.join(out_dir, "tokenizer.json"))
+    id2label = {str(i): t for i, t in enumerate(TAGS)}
+    config = {
+        # model_type "bert" lets generic loaders (transformers.js AutoModelForTokenClassification) run the ONNX file:
+        # the inputs and outputs are BERT's; the computation inside is described under "local_anonymizer".
+        "model_type": "bert",
+        "architectures": ["BertForTokenClassification"],
+        "id2label": id2label,
+        "label2id": {t: i for i, t in enumerate(TAGS)},
+        "num_labels": len(TAGS),
+        "vocab_size": len(wp.vocab),
+        "hidden_size": cfg["d"],
+        "num_hidden_layers": cfg["layers"],
+        "num_attention_heads": cfg.get("heads", 1),
+        "intermediate_size": cfg.get("ffn", 0),
+        "max_position_embeddings": cfg["max_pos"],
+        "type_vocab_size": 1,
+        "hidden_act": "gelu",
+        "layer_norm_eps": 1e-5,
+        "pad_token_id": 0,
+        "torch_dtype": "float32",
+        "local_anonymizer": {
+            "architecture": cfg["arch"],
+            "description": (
+                "pre-LN transformer encoder, learned absolute positions, trained from scratch"
+                if cfg["arch"] == "transformer"
+                else "2-direction LSTM tagger"
+            ),
+            "subword_labelling": "first subword of each pre-token carries the word's tag; others are to be ignored",
+            "pre_tokenization": "NFC, then [\\p{L}\\p{N}\\p{M}_]+|[^\\p{L}\\p{N}\\p{M}_\\s]",
+            "onnx_ops": ops,
+            "weights": "fp16 initializers + Cast to fp32",
+            "seed": cfg["seed"],
+            "budget_minutes": cfg["budget_min"],
+        },
+    }
+    with open(os.path.join(out_dir, "config.json"), "w") as f:
+        json.dump(config, f, indent=2, ensure_ascii=False)
+        f.write("\n")
+    tok_cfg = {
+        "tokenizer_class": "BertTokenizer",
+        "do_lower_case": False,
+        "tokenize_chinese_chars": False,
+        "strip_accents": False,
+        "model_max_length": cfg["max_pos"],
+        "unk_token": "[UNK]",
+        "pad_token": "[PAD]",
+        "cls_token": "[CLS]",
+        "sep_token": "[SEP]",
+        "clean_up_tokenization_spaces": False,
+    }
+    with open(os.path.join(out_dir, "tokenizer_config.json"), "w") as f:
+        json.dump(tok_cfg, f, indent=2)
+        f.write("\n")
+    with open(os.path.join(out_dir, "special_tokens_map.json"), "w") as f:
+        json.dump({"unk_token": "[UNK]", "pad_token": "[PAD]", "cls_token": "[CLS]", "sep_token": "[SEP]"}, f, indent=2)
+        f.write("\n")
+    return ops
+
+
+def main():
+    """Re-export a checkpoint: /usr/bin/python3 tools/train-ner/export.py --checkpoint .train/runs/main/ckpt.pt --out models/ner"""
+    import argparse
+
+    from train import load_checkpoint
+
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--checkpoint", required=True)
+    ap.add_argument("--out", required=True)
+    args = ap.parse_args()
+    model, wp, cfg = load_checkpoint(args.checkpoint)
+    ops = write_hf_layout(args.out, model, wp, cfg)
+    print(f"exported {args.checkpoint} -> {args.out} ({os.path.getsize(os.path.join(args.out, 'model.onnx'))} bytes, ops {ops})")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,40 @@
+#!/usr/bin/env bash
+# Reproduces the shipped NER model from scratch: convert datasets -> synthesize -> train -> export -> manifest.
+#
+#   npm run train:ner                          # defaults: 50-minute budget, seed 1, output models/ner
+#   npm run train:ner -- --budget-min 10 --seed 2 --out .train/try   # any train.py option passes through
+#
+# Needs Debian's python3-torch and python3-onnx (/usr/bin/python3) and ../shared/data. Uses one thread. If
+# libopenblas0-pthread is installed it is preloaded for this process only (Debian's torch otherwise uses the
+# reference BLAS, about 10x slower); the result then depends only on the seed and how many steps fit the budget.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+PY=/usr/bin/python3
+SEED=1
+OUT=models/ner
+args=("$@")
+for ((i = 0; i < ${#args[@]}; i++)); do
+  case "${args[$i]}" in
+    --seed) SEED="${args[$((i + 1))]}" ;;
+    --out) OUT="${args[$((i + 1))]}" ;;
+  esac
+done
+has_out=0
+for a in "$@"; do [[ "$a" == "--out" ]] && has_out=1; done
+[[ $has_out == 1 ]] || args+=(--out "$OUT")
+
+mkdir -p .train/logs
+echo "== 1/4 convert datasets (.eval/data)"
+npm run --silent eval:convert
+echo "== 2/4 synthesize documents (.train/synth)"
+node --import tsx tools/train-ner/synth.ts --docs 4000 --seed "$SEED" --split train --out .train/synth
+node --import tsx tools/train-ner/synth.ts --docs 500 --seed "$SEED" --split heldout --out .train/synth
+echo "== 3/4 train + evaluate + export (log: .train/logs/train-ner.log)"
+export OMP_NUM_THREADS=1 OMP_WAIT_POLICY=PASSIVE OPENBLAS_NUM_THREADS=1
+if [[ -d /usr/lib/x86_64-linux-gnu/openblas-pthread ]]; then
+  export LD_LIBRARY_PATH="/usr/lib/x86_64-linux-gnu/openblas-pthread${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
+fi
+nice -n 10 "$PY" tools/train-ner/train.py --seed "$SEED" --tag "train-ner-seed$SEED" \
+  --eval-extra .train/synth/synth-heldout-de.jsonl,.train/synth/synth-heldout-en.jsonl "${args[@]}" 2>&1 | tee .train/logs/train-ner.log
+echo "== 4/4 manifest"
+"$PY" tools/train-ner/manifest.py --model-dir "$OUT"

@@ -1,0 +1,384 @@
+"""Train the shipped NER tagger from scratch on CPU within a wall-clock budget, evaluate it on the dev sets, export it.
+
+    OMP_NUM_THREADS=1 nice -n 10 /usr/bin/python3 tools/train-ner/train.py --budget-min 50 --seed 1 --out models/ner
+
+Inputs: the per-split JSONL files written by `npm run eval:convert` (.eval/data/) and the synthetic documents written by
+tools/train-ner/synth.ts (.train/synth/). Dev files (de-dev, en-dev, every *-dev / *-val split) are never trained on:
+the loader refuses them. Everything else that is generated stays under .train/ (gitignored).
+"""
+import argparse
+import hashlib
+import json
+import math
+import os
+import random
+import sys
+import time
+from collections import Counter
+
+import numpy as np
+import torch
+import torch.nn.functional as F
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+
+from data import IGNORE, TAG_ID, TAGS, TYPES, Encoded, allowed_mask, encode, read_jsonl, word_example  # noqa: E402
+from model import build, macs_per_token  # noqa: E402
+from wordpiece import WordPiece, learn_vocab  # noqa: E402
+
+# Training splits (files under --data-dir). LER is opt-in (--with-ler): its licence is unclear (README CC BY 4.0,
+# footer badge CC BY-NC-SA), see models/ner/README.md.
+REAL_TRAIN = [
+    "germeval2014-test.jsonl",
+    "wikiann-de-train.jsonl",
+    "wikiann-en-train.jsonl",
+    "uner-en-ewt-train-prerelease.jsonl",
+    "wnut17-train.jsonl",
+    "europeana-de-rest.jsonl",
+]
+LER_TRAIN = ["german-ler-test.jsonl"]
+# Never train on these (dev sets and the splits they are built from).
+FORBIDDEN = ("dev", "-val", "grascco", "wikiann-de-test", "wikiann-en-test", "wnut17-test")
+
+CLS, SEP, PAD = 2, 3, 0
+
+
+def log(*a):
+    print(time.strftime("%H:%M:%S"), *a, flush=True)
+
+
+def check_allowed(name):
+    base = os.path.basename(name)
+    if base.startswith("synth-train-"):
+        return
+    if any(f in base for f in FORBIDDEN):
+        raise SystemExit(f"refusing to train on {base}: it is (part of) an evaluation set")
+
+
+def load_records(args):
+    """Returns (records, group per record, sizes). Groups: "real", or "synth-<lang>" for generated documents (which
+    rotate through a larger pool, --synth-per-epoch per language and epoch)."""
+    files = [os.path.join(args.data_dir, f) for f in REAL_TRAIN + (LER_TRAIN if args.with_ler else [])]
+    if args.swap:
+        files += [os.path.join(args.synth_dir, f"synth-train-swap-{l}.jsonl") for l in ("de", "en")]
+    synth = [os.path.join(args.synth_dir, f"synth-train-{l}.jsonl") for l in ("de", "en")]
+    recs = []
+    groups = []
+    sizes = {}
+    for f in files + synth:
+        check_allowed(f)
+        if not os.path.exists(f):
+            raise SystemExit(f"missing training file {f} (run npm run eval:convert / the synthesizer first)")
+        rs = list(read_jsonl(f))
+        sizes[os.path.basename(f)] = {"records": len(rs), "chars": sum(len(r["text"]) for r in rs)}
+        recs.extend(rs)
+        g = f"synth-{os.path.basename(f)[len('synth-train-'):-len('.jsonl')]}" if f in synth else "real"
+        groups.extend([g] * len(rs))
+    return recs, groups, sizes
+
+
+def epoch_selection(groups, per_epoch, epoch):
+    """Indices of the records used in this epoch: all real ones, and a rotating slice of each synthetic pool."""
+    sel = [i for i, g in enumerate(groups) if g == "real"]
+    pools = {}
+    for i, g in enumerate(groups):
+        if g != "real":
+            pools.setdefault(g, []).append(i)
+    for g, idx in sorted(pools.items()):
+        if per_epoch <= 0 or per_epoch >= len(idx):
+            sel.extend(idx)
+            continue
+        start = ((epoch - 1) * per_epoch) % len(idx)
+        sel.extend((idx + idx)[start : start + per_epoch])
+    return sel
+
+
+def get_vocab(records, size, work):
+    h = hashlib.sha1()
+    for r in records:
+        h.update(r["text"].encode("utf-8"))
+    key = f"{h.hexdigest()[:12]}-{size}"
+    path = os.path.join(work, f"vocab-{key}.json")
+    if os.path.exists(path):
+        with open(path) as f:
+            return json.load(f)
+    from pretok import nfc, pretokenize
+
+    t0 = time.time()
+    wf = Counter()
+    for r in records:
+        t = r["text"]
+        for a, b in pretokenize(t):
+            wf[nfc(t[a:b])] += 1
+    vocab = learn_vocab(wf, size, log=log)
+    with open(path, "w") as f:
+        json.dump(vocab, f, ensure_ascii=False)
+    log(f"vocab learned in {time.time() - t0:.0f}s: {len(vocab)} entries ({path})")
+    return vocab
+
+
+def chunk(enc, width, rng):
+    """Splits a long encoded record into pieces of at most `width` subwords, cut at word starts, random lengths."""
+    n = len(enc.ids)
+    if n <= width:
+        return [(0, n)]
+    out = []
+    a = 0
+    starts = enc.word_first
+    while a < n:
+        target = a + rng.randint(width // 2, width)
+        if target >= n:
+            out.append((a, n))
+            break
+        # Last word start <= target and > a.
+        i = np.searchsorted(starts, target, side="right") - 1
+        b = int(starts[i]) if i >= 0 and starts[i] > a else min(n, a + width)
+        out.append((a, b))
+        a = b
+    return out
+
+
+def make_batches(encs, width, batch_tokens, rng, selection=None):
+    seqs = []
+    for ei in selection if selection is not None else range(len(encs)):
+        e = encs[ei]
+        for a, b in chunk(e, width, rng):
+            if b > a:
+                seqs.append((ei, a, b))
+    rng.shuffle(seqs)
+    # Length-bucketed: sort within pools, pack by padded size, then shuffle the batches.
+    batches = []
+    pool = 4096
+    for p in range(0, len(seqs), pool):
+        part = sorted(seqs[p : p + pool], key=lambda s: s[2] - s[1])
+        cur = []
+        longest = 0
+        for s in part:
+            L = s[2] - s[1] + 2
+            if cur and max(longest, L) * (len(cur) + 1) > batch_tokens:
+                batches.append(cur)
+                cur, longest = [], 0
+            cur.append(s)
+            longest = max(longest, L)
+        if cur:
+            batches.append(cur)
+    rng.shuffle(batches)
+    return batches
+
+
+def tensorize(batch, encs, omask_table):
+    T = max(b - a for _, a, b in batch) + 2
+    B = len(batch)
+    ids = np.full((B, T), PAD, dtype=np.int64)
+    att = np.zeros((B, T), dtype=np.int64)
+    tags = np.full((B, T), IGNORE, dtype=np.int64)
+    om = np.zeros((B, T), dtype=np.int64)
+    for r, (ei, a, b) in enumerate(batch):
+        e = encs[ei]
+        n = b - a
+        ids[r, 0] = CLS
+        ids[r, 1 : 1 + n] = e.ids[a:b]
+        ids[r, 1 + n] = SEP
+        att[r, : n + 2] = 1
+        tags[r, 1 : 1 + n] = e.tags[a:b]
+        om[r, 1 : 1 + n] = e.omask
+    return torch.from_numpy(ids), torch.from_numpy(att), torch.from_numpy(tags), torch.from_numpy(om)
+
+
+def partial_loss(logits, tags, om, omask_table):
+    """Cross-entropy where an `O` from a source that does not annotate STR/DATE may also be B-/I-STR/DATE
+    (marginal likelihood over the allowed tags)."""
+    C = logits.shape[-1]
+    logits = logits.reshape(-1, C)
+    tags = tags.reshape(-1)
+    om = om.reshape(-1)
+    keep = tags != IGNORE
+    logits, tags, om = logits[keep], tags[keep], om[keep]
+    allowed = F.one_hot(tags, C).bool()
+    is_o = tags == TAG_ID["O"]
+    allowed = allowed | (omask_table[om] & is_o.unsqueeze(-1))
+    lse_all = torch.logsumexp(logits, dim=-1)
+    lse_ok = torch.logsumexp(logits.masked_fill(~allowed, -1e9), dim=-1)
+    return (lse_all - lse_ok).mean()
+
+
+def save_checkpoint(path, model, vocab, cfg):
+    torch.save({"state": model.state_dict(), "vocab": vocab, "cfg": cfg}, path)
+
+
+def load_checkpoint(path):
+    ck = torch.load(path, map_location="cpu")
+    cfg = ck["cfg"]
+    model = build(cfg["arch"], len(ck["vocab"]), len(TAGS), **model_kwargs(cfg))
+    model.load_state_dict(ck["state"])
+    model.eval()
+    return model, WordPiece(ck["vocab"]), cfg
+
+
+def model_kwargs(cfg):
+    if cfg["arch"] == "transformer":
+        return dict(d=cfg["d"], layers=cfg["layers"], heads=cfg["heads"], ffn=cfg["ffn"], max_pos=cfg["max_pos"], dropout=cfg["dropout"])
+    return dict(d=cfg["d"], hidden=cfg["hidden"], layers=cfg["layers"], dropout=cfg["dropout"])
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--data-dir", default=".eval/data")
+    ap.add_argument("--synth-dir", default=".train/synth")
+    ap.add_argument("--work", default=".train")
+    ap.add_argument("--tag", default="main", help="run name: checkpoint and metrics go to <work>/runs/<tag>/")
+    ap.add_argument("--out", default=None, help="export the HF layout here (e.g. models/ner)")
+    ap.add_argument("--budget-min", type=float, default=50.0, help="wall-clock training budget in minutes")
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--arch", default="transformer", choices=["transformer", "bilstm"])
+    ap.add_argument("--d", type=int, default=128)
+    ap.add_argument("--layers", type=int, default=2)
+    ap.add_argument("--heads", type=int, default=4)
+    ap.add_argument("--ffn", type=int, default=512)
+    ap.add_argument("--hidden", type=int, default=96)
+    ap.add_argument("--max-pos", type=int, default=256)
+    ap.add_argument("--dropout", type=float, default=0.1)
+    ap.add_argument("--vocab", type=int, default=8000)
+    ap.add_argument("--lr", type=float, default=1e-3)
+    ap.add_argument("--weight-decay", type=float, default=0.01)
+    ap.add_argument("--batch-tokens", type=int, default=4096)
+    ap.add_argument("--threads", type=int, default=1)
+    ap.add_argument("--with-ler", action="store_true")
+    ap.add_argument("--swap", action="store_true", help="also train on synth-train-swap-<lang>.jsonl (real sentences, swapped names)")
+    ap.add_argument("--synth-per-epoch", type=int, default=0, help="synthetic documents per language and epoch (0 = all)")
+    ap.add_argument("--eval", default="de-dev.jsonl,en-dev.jsonl", help="dev files under --data-dir ('' = none)")
+    ap.add_argument("--eval-extra", default="", help="more files to evaluate (paths), e.g. held-out synthetic")
+    args = ap.parse_args()
+
+    torch.set_num_threads(args.threads)
+    random.seed(args.seed)
+    np.random.seed(args.seed)
+    torch.manual_seed(args.seed)
+    rng = random.Random(args.seed)
+    run_dir = os.path.join(args.work, "runs", args.tag)
+    os.makedirs(run_dir, exist_ok=True)
+
+    cfg = {k: getattr(args, k) for k in ("arch", "d", "layers", "heads", "ffn", "hidden", "max_pos", "dropout", "vocab", "lr", "batch_tokens", "seed", "budget_min", "with_ler", "swap", "synth_per_epoch")}
+    log("config", json.dumps(cfg))
+
+    records, groups, sizes = load_records(args)
+    log(f"{len(records)} training records", json.dumps(sizes))
+    # The vocabulary is learned from one epoch's mix (all real records, one slice of each synthetic pool).
+    vocab = get_vocab([records[i] for i in epoch_selection(groups, args.synth_per_epoch, 1)], args.vocab, args.work)
+    wp = WordPiece(vocab)
+
+    t0 = time.time()
+    mask_index = {}
+    encs = [encode(r, wp, mask_index) for r in records]
+    omask_table = torch.zeros((len(mask_index), len(TAGS)), dtype=torch.bool)
+    for key, i in mask_index.items():
+        omask_table[i] = torch.from_numpy(allowed_mask(list(key)))
+    n_sub = sum(len(e.ids) for e in encs)
+    n_words = sum(len(e.word_first) for e in encs)
+    n_unk = sum(int((e.ids == 1).sum()) for e in encs)
+    tag_counts = Counter()
+    for e in encs:
+        for t in e.tags[e.tags >= 0]:
+            tag_counts[TAGS[t]] += 1
+    log(f"encoded in {time.time() - t0:.0f}s: {n_words} words, {n_sub} subwords ({n_sub / max(1, n_words):.2f}/word), UNK {100 * n_unk / max(1, n_sub):.3f}%")
+    log("word tags", dict(tag_counts))
+    del records
+
+    model = build(args.arch, len(vocab), len(TAGS), **model_kwargs(cfg))
+    n_params = sum(p.numel() for p in model.parameters())
+    n_emb = model.tok.weight.numel()
+    macs = macs_per_token(args.arch, args.d, args.layers, ffn=args.ffn, hidden=args.hidden, seq=128) + args.d * len(TAGS)
+    log(f"model {args.arch}: {n_params} params ({n_emb} embedding), ~{macs / 1e6:.2f} M MACs/token (seq 128)")
+
+    decay, no_decay = [], []
+    for n, p in model.named_parameters():
+        (no_decay if p.ndim < 2 or "ln" in n else decay).append(p)
+    opt = torch.optim.AdamW([{"params": decay, "weight_decay": args.weight_decay}, {"params": no_decay, "weight_decay": 0.0}], lr=args.lr, betas=(0.9, 0.98), eps=1e-6)
+
+    budget = args.budget_min * 60.0
+    warm = min(0.03 * budget, 120.0)
+    width = args.max_pos - 2
+    start = time.time()
+    step = 0
+    epoch = 0
+    seen_tokens = 0
+    ema = None
+    done = False
+    last_log = start
+    history = []
+    while not done:
+        epoch += 1
+        batches = make_batches(encs, width, args.batch_tokens, rng, epoch_selection(groups, args.synth_per_epoch, epoch))
+        log(f"epoch {epoch}: {len(batches)} batches")
+        model.train()
+        for batch in batches:
+            el = time.time() - start
+            if el >= budget:
+                done = True
+                break
+            lr = args.lr * min(1.0, el / warm) * max(0.0, 1.0 - el / budget)
+            for g in opt.param_groups:
+                g["lr"] = lr
+            ids, att, tags, om = tensorize(batch, encs, omask_table)
+            logits = model(ids, att)
+            loss = partial_loss(logits, tags, om, omask_table)
+            opt.zero_grad(set_to_none=True)
+            loss.backward()
+            torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0)
+            opt.step()
+            step += 1
+            seen_tokens += int(att.sum())
+            ema = loss.item() if ema is None else 0.98 * ema + 0.02 * loss.item()
+            if time.time() - last_log > 60:
+                last_log = time.time()
+                tps = seen_tokens / (last_log - start)
+                log(f"step {step} ep {epoch} {el / 60:.1f}/{args.budget_min:.0f} min loss {ema:.4f} lr {lr:.2e} {tps:.0f} tok/s")
+                history.append({"step": step, "minutes": round(el / 60, 2), "loss": round(ema, 4), "tok_s": round(tps)})
+    train_s = time.time() - start
+    log(f"trained {step} steps, {epoch} epochs (last partial), {seen_tokens} tokens in {train_s:.0f}s ({seen_tokens / train_s:.0f} tok/s)")
+    model.eval()
+    ck = os.path.join(run_dir, "ckpt.pt")
+    save_checkpoint(ck, model, vocab, cfg)
+
+    from evaluate import evaluate_file
+
+    metrics = {
+        "config": cfg,
+        "params": n_params,
+        "embedding_params": n_emb,
+        "macs_per_token_seq128": macs,
+        "steps": step,
+        "epochs": epoch,
+        "train_tokens": seen_tokens,
+        "train_seconds": round(train_s),
+        "train_tok_per_s": round(seen_tokens / train_s),
+        "data": sizes,
+        "subwords": n_sub,
+        "words": n_words,
+        "unk_pct": round(100 * n_unk / max(1, n_sub), 4),
+        "history": history,
+        "eval": {},
+    }
+    files = [os.path.join(args.data_dir, f) for f in args.eval.split(",") if f] + [f for f in args.eval_extra.split(",") if f]
+    for f in files:
+        if not os.path.exists(f):
+            log(f"skip eval of {f}: missing")
+            continue
+        res = evaluate_file(model, wp, f, max_len=args.max_pos)
+        metrics["eval"][os.path.basename(f)] = res
+        log(f"eval {os.path.basename(f)}: {json.dumps(res['all'])}")
+    if args.out:
+        from export import write_hf_layout
+
+        ops = write_hf_layout(args.out, model, wp, cfg)
+        metrics["onnx_ops"] = ops
+        metrics["onnx_bytes"] = os.path.getsize(os.path.join(args.out, "model.onnx"))
+        log(f"exported to {args.out}: model.onnx {metrics['onnx_bytes']} bytes, ops {ops}")
+    with open(os.path.join(run_dir, "metrics.json"), "w") as f:
+        json.dump(metrics, f, indent=1, ensure_ascii=False)
+    log(f"metrics -> {os.path.join(run_dir, 'metrics.json')}")
+
+
+if __name__ == "__main__":
+    main()
