@@ -23,6 +23,9 @@ export default defineConfig({
     },
   },
   worker: { format: 'es' },
+  // Pre-bundled at server start (found late, in workers, they would make Vite reload a running test); onnxruntime-web
+  // ships ready ESM bundles and is served as is.
+  optimizeDeps: { include: ['comlink', '@huggingface/tokenizers'], exclude: ['onnxruntime-web'] },
   test: {
     // The JSON report lets .ci/run print its own 'N passed, N failed' line.
     reporters: ['default', 'json'],

@@ -1,4 +1,6 @@
 import { analyze } from '../detection/analyze.js';
+import type { NerBackend } from '../detection/ner/ner-backend.js';
+import { nerRecognizer } from '../detection/ner/ner-recognizer.js';
 import { defaultRecognizers } from '../detection/patterns/index.js';
 import type { Recognizer } from '../detection/recognizer.js';
 import { applyReplacements, toDetections } from '../replacement/apply.js';
@@ -17,6 +19,7 @@ import type {
 import { TEXT_LABELS } from '../spec/types.js';
 import type { Span } from '../text/span.js';
 import { countTokens } from '../text/tokens.js';
+import { defaultNerBackend } from '../runtime/ner-default.js';
 import type { AnonymizerOptions } from './options.js';
 import { DEFAULT_THRESHOLD } from './options.js';
 
@@ -53,7 +56,11 @@ export interface Anonymizer {
  * // result.pseudonymizedText === 'Herr PER-1, Tel. TEL-1'
  */
 export function createAnonymizer(options: AnonymizerOptions = {}): Anonymizer {
-  const recognizers: readonly Recognizer[] = options.recognizers ?? defaultRecognizers();
+  const ner = nerBackendOf(options);
+  const recognizers: readonly Recognizer[] = [
+    ...(options.recognizers ?? defaultRecognizers()),
+    ...(ner ? [nerRecognizer({ backend: ner })] : []),
+  ];
   const threshold = options.threshold ?? DEFAULT_THRESHOLD;
   const language = options.language ?? 'auto';
 
@@ -94,4 +101,12 @@ export function createAnonymizer(options: AnonymizerOptions = {}): Anonymizer {
     getTextLabels: textLabels,
     getImageLabels: imageLabels,
   };
+}
+
+/** The NER backend the options ask for, or null for rules only. Creating it does no I/O. */
+function nerBackendOf(options: AnonymizerOptions): NerBackend | null {
+  if (options.ner === false) return null;
+  if (options.nerBackend) return options.nerBackend;
+  if (options.ner === undefined && options.recognizers !== undefined) return null;
+  return defaultNerBackend(options.ner);
 }

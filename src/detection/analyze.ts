@@ -2,6 +2,7 @@ import type { ListEntry, TextLabelName } from '../spec/types.js';
 import type { Span } from '../text/span.js';
 import { applyWhitelist, blacklistSpans } from './lists.js';
 import { mergeSpans } from './merge.js';
+import { propagateSpans } from './propagate.js';
 import type { DetectContext, Recognizer } from './recognizer.js';
 
 /** Detection options resolved at the API edge. */
@@ -17,7 +18,8 @@ export interface AnalyzeOptions {
 
 /**
  * The detection pipeline: recognizers for the requested labels → threshold → whitelist → blacklist →
- * conflict merge. Returns non-overlapping spans in text order.
+ * conflict merge → document-level propagation (other occurrences of detected PER/ORG/LOC strings and surnames,
+ * whitelist applied to them too). Returns non-overlapping spans in text order.
  * Blacklist entries apply whatever labels were requested: they are the user's explicit instruction.
  */
 export async function analyze(text: string, recognizers: readonly Recognizer[], options: AnalyzeOptions): Promise<Span[]> {
@@ -28,5 +30,7 @@ export async function analyze(text: string, recognizers: readonly Recognizer[], 
     .flat()
     .filter((s) => options.labels.has(s.label) && s.score >= options.threshold && s.end > s.start);
   const kept = applyWhitelist(text, found, options.whitelist ?? []);
-  return mergeSpans([...kept, ...blacklistSpans(text, options.blacklist ?? [])]);
+  const merged = mergeSpans([...kept, ...blacklistSpans(text, options.blacklist ?? [])]);
+  const propagated = applyWhitelist(text, propagateSpans(text, merged), options.whitelist ?? []);
+  return propagated.length === 0 ? merged : mergeSpans([...merged, ...propagated]);
 }

@@ -13,8 +13,8 @@ export interface WorkerClientOptions {
 
 /** A comlink proxy whose calls are guarded: a dead worker never leaves a caller hanging. */
 export interface WorkerClient<T> {
-  /** Runs `fn` against the worker; rejects with `failure()` on crash, timeout or terminate. */
-  call<R>(fn: (remote: Remote<T>) => Promise<R>): Promise<R>;
+  /** Runs `fn` against the worker; rejects with `failure()` on crash, timeout (default: the client's) or terminate. */
+  call<R>(fn: (remote: Remote<T>) => Promise<R>, timeoutMs?: number): Promise<R>;
   /** Stops the worker; pending calls reject. */
   terminate(): void;
   readonly alive: boolean;
@@ -49,10 +49,10 @@ export function createWorkerClient<T>(worker: Worker, options: WorkerClientOptio
     get alive() {
       return alive;
     },
-    call<R>(fn: (remote: Remote<T>) => Promise<R>): Promise<R> {
+    call<R>(fn: (remote: Remote<T>) => Promise<R>, timeoutMs = options.timeoutMs): Promise<R> {
       if (!alive) return Promise.reject(options.failure());
       return new Promise<R>((resolve, reject) => {
-        const timer = setTimeout(die, options.timeoutMs);
+        const timer = setTimeout(die, timeoutMs);
         const settle = () => {
           clearTimeout(timer);
           pending.delete(reject);

@@ -8,7 +8,7 @@ import { TEXT_LABELS } from '../../../src/spec/types.js';
 import { expectProblem } from '../helpers/expect-problem.js';
 
 const ALL = [...TEXT_LABELS];
-const anonymizer = createAnonymizer();
+const anonymizer = createAnonymizer({ ner: false });
 
 function check(text: string, result: PseudonymizedText) {
   // Offsets index the exact input; detections are in text order and never overlap.

@@ -1,0 +1,51 @@
+import { AnonymizerError, textModelUnavailable } from '../../errors/problem.js';
+import type { TextLabelName } from '../../spec/types.js';
+import type { Span } from '../../text/span.js';
+import type { DetectContext, Recognizer } from '../recognizer.js';
+import type { NerBackend, NerModelInfo } from './ner-backend.js';
+
+/** Labels only a model serves well: a request for one of them fails (502) when the model cannot run. */
+export const MODEL_ONLY_LABELS: readonly TextLabelName[] = ['PER', 'LOC', 'ORG'];
+
+/** Options of `nerRecognizer`. */
+export interface NerRecognizerOptions {
+  backend: NerBackend;
+  id?: string;
+  /** Default `MODEL_ONLY_LABELS`. */
+  modelOnlyLabels?: readonly TextLabelName[];
+}
+
+/**
+ * A Recognizer over a NER model. Its labels are the model's labels ∩ ours (before the model has loaded: the labels
+ * its label map can produce). When the model cannot load or run, it answers 502 `TEXT_MODEL_UNAVAILABLE` only if
+ * the request names a label that only the model serves (PER, LOC, ORG); otherwise it returns no spans, so that
+ * labels the rules also serve (STR, DATE, MAIL …) keep working. With no model configured it returns no spans.
+ */
+export function nerRecognizer(options: NerRecognizerOptions): Recognizer {
+  const { backend } = options;
+  const id = options.id ?? 'ner';
+  const modelOnly = new Set(options.modelOnlyLabels ?? MODEL_ONLY_LABELS);
+  let info: NerModelInfo | null | undefined;
+
+  return {
+    id,
+    get labels(): readonly TextLabelName[] {
+      return info ? info.labels : info === null ? [] : backend.declaredLabels;
+    },
+    async detect(text: string, ctx: DetectContext): Promise<Span[]> {
+      const wanted = (info?.labels ?? backend.declaredLabels).filter((l) => ctx.labels.has(l));
+      if (wanted.length === 0 || text.length === 0) return [];
+      try {
+        info = await backend.load();
+        if (!info) return [];
+        const result = await backend.recognize(text);
+        return result.entities
+          .filter((e) => ctx.labels.has(e.label) && e.end > e.start)
+          .map((e) => ({ start: e.start, end: e.end, label: e.label, score: e.score, source: id }));
+      } catch (err) {
+        if (!wanted.some((l) => modelOnly.has(l))) return [];
+        throw err instanceof AnonymizerError && err.status === 502 ? err : textModelUnavailable();
+      }
+    },
+  };
+}

@@ -1,0 +1,101 @@
+import { proxy } from 'comlink';
+import type { NerBackend, NerModelInfo, NerRecognition } from '../detection/ner/ner-backend.js';
+import { textModelUnavailable } from '../errors/problem.js';
+import type { NerLoadSpec, ProgressCallback } from '../inference/model-source.js';
+import type { TextLabelName } from '../spec/types.js';
+import type { NerApi } from './protocol.js';
+import type { WorkerClient } from './worker-client.js';
+import { createWorkerClient } from './worker-client.js';
+
+const EMPTY: NerRecognition = { entities: [], coverage: 1, tokens: 0, windows: 0 };
+
+/** Timeouts of the NER worker: loading (download + session), and a run (a base plus a per-character share). */
+export interface NerTimeouts {
+  loadMs: number;
+  runBaseMs: number;
+  runPerCharMs: number;
+}
+
+/** Defaults: 2 min to load; 30 s + 0.2 ms per character to run (1 MB of text: about 4 min). */
+export const DEFAULT_NER_TIMEOUTS: NerTimeouts = { loadMs: 120_000, runBaseMs: 30_000, runPerCharMs: 0.2 };
+
+/** Options of the worker-backed NER client. */
+export interface NerWorkerBackendOptions {
+  spec: NerLoadSpec;
+  declaredLabels: readonly TextLabelName[];
+  onProgress?: ProgressCallback;
+  /** Starts the worker; default `workers/ner.worker.ts` as a module worker. */
+  createWorker?: () => Worker;
+  timeouts?: Partial<NerTimeouts>;
+}
+
+/** The NER backend in a browser: the service in a module worker, guarded by createWorkerClient. */
+export interface NerWorkerBackend extends NerBackend {
+  /** Stops the worker; pending calls reject with 502. A later call starts a new one. */
+  terminate(): void;
+}
+
+function startNerWorker(): Worker {
+  return new Worker(new URL('../../workers/ner.worker.ts', import.meta.url), { type: 'module', name: 'ner' });
+}
+
+/**
+ * A NerBackend over `workers/ner.worker.ts`. The worker starts on first use. A crash, a hang (timeout) or
+ * terminate rejects every pending call with 502 `TEXT_MODEL_UNAVAILABLE`; the next call starts a fresh worker.
+ * A model that failed to load for another reason (hash mismatch, bad files) stays failed.
+ */
+export function createNerWorkerBackend(options: NerWorkerBackendOptions): NerWorkerBackend {
+  const t = { ...DEFAULT_NER_TIMEOUTS, ...options.timeouts };
+  let client: WorkerClient<NerApi> | null = null;
+  let loading: Promise<NerModelInfo | null> | null = null;
+
+  function ensure(): { client: WorkerClient<NerApi>; loading: Promise<NerModelInfo | null> } {
+    if (!client || !client.alive || !loading) {
+      const c = createWorkerClient<NerApi>((options.createWorker ?? startNerWorker)(), {
+        timeoutMs: t.loadMs,
+        failure: () => textModelUnavailable('The text model worker stopped.'),
+      });
+      const progress = options.onProgress ? proxy(options.onProgress) : undefined;
+      client = c;
+      loading = c.call((remote) => remote.load(options.spec, progress), t.loadMs);
+    }
+    return { client, loading };
+  }
+
+  return {
+    declaredLabels: options.declaredLabels,
+    load: () => ensure().loading,
+    async recognize(text) {
+      const { client: c, loading: l } = ensure();
+      const info = await l;
+      if (!info) return EMPTY;
+      return c.call((remote) => remote.recognize(text), t.runBaseMs + t.runPerCharMs * text.length);
+    },
+    terminate() {
+      client?.terminate();
+    },
+  };
+}
+
+/** Options of the in-process NER backend. */
+export interface InProcessNerBackendOptions {
+  /** Builds the service and the spec on first use (lazy: platform modules load only then). */
+  prepare: () => Promise<{ service: NerApi; spec: NerLoadSpec }>;
+  declaredLabels: readonly TextLabelName[];
+  onProgress?: ProgressCallback;
+}
+
+/** A NerBackend running the service in this thread (Node; tests). The load result, failure included, is kept. */
+export function createInProcessNerBackend(options: InProcessNerBackendOptions): NerBackend {
+  let loading: Promise<{ service: NerApi; info: NerModelInfo | null }> | null = null;
+  const ensure = () =>
+    (loading ??= options.prepare().then(async ({ service, spec }) => ({ service, info: await service.load(spec, options.onProgress) })));
+  return {
+    declaredLabels: options.declaredLabels,
+    load: async () => (await ensure()).info,
+    async recognize(text) {
+      const { service, info } = await ensure();
+      return info ? service.recognize(text) : EMPTY;
+    },
+  };
+}

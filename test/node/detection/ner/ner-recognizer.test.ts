@@ -1,0 +1,121 @@
+import { describe, expect, it } from 'vitest';
+import { createAnonymizer } from '../../../../src/api/anonymizer.js';
+import type { NerBackend, NerEntity, NerModelInfo } from '../../../../src/detection/ner/ner-backend.js';
+import { nerRecognizer } from '../../../../src/detection/ner/ner-recognizer.js';
+import type { DetectContext } from '../../../../src/detection/recognizer.js';
+import { textModelUnavailable } from '../../../../src/errors/problem.js';
+import type { TextLabelName } from '../../../../src/spec/types.js';
+import { expectProblem } from '../../helpers/expect-problem.js';
+
+const INFO: NerModelInfo = {
+  id: 'fake',
+  labels: ['PER', 'LOC'],
+  tags: ['O', 'B-PER', 'I-PER', 'B-LOC', 'I-LOC'],
+  executionProvider: 'fake',
+  windowTokens: 128,
+  overlapTokens: 32,
+  loadMs: 0,
+};
+
+/** A fake client: finds the given words (case-sensitive) as entities, or fails as told. */
+function fakeBackend(words: Record<string, TextLabelName>, behaviour: 'ok' | 'no-model' | 'load-fails' | 'run-fails' | 'throws-raw' = 'ok') {
+  const calls = { load: 0, recognize: 0 };
+  const backend: NerBackend = {
+    declaredLabels: ['PER', 'STR', 'LOC', 'ORG', 'DATE'],
+    async load() {
+      calls.load++;
+      if (behaviour === 'load-fails') throw textModelUnavailable();
+      if (behaviour === 'throws-raw') throw new Error('Hans Müller broke it');
+      return behaviour === 'no-model' ? null : INFO;
+    },
+    async recognize(text) {
+      calls.recognize++;
+      if (behaviour === 'run-fails') throw textModelUnavailable('The text model worker stopped.');
+      const entities: NerEntity[] = [];
+      for (const [w, label] of Object.entries(words)) {
+        for (let i = text.indexOf(w); i >= 0; i = text.indexOf(w, i + 1)) entities.push({ start: i, end: i + w.length, label, score: 0.9 });
+      }
+      return { entities, coverage: 1, tokens: 0, windows: 1 };
+    },
+  };
+  return { backend, calls };
+}
+
+const ctx = (...labels: TextLabelName[]): DetectContext => ({ labels: new Set(labels), language: 'auto' });
+
+describe('NER recognizer', () => {
+  it('declares its label map\'s labels before loading, the model\'s labels ∩ ours after', async () => {
+    const { backend } = fakeBackend({ Anna: 'PER' });
+    const r = nerRecognizer({ backend });
+    expect(r.labels).toEqual(['PER', 'STR', 'LOC', 'ORG', 'DATE']);
+    await r.detect('Anna', ctx('PER'));
+    expect(r.labels).toEqual(['PER', 'LOC']);
+  });
+
+  it('turns entities into spans of the requested labels only', async () => {
+    const { backend } = fakeBackend({ Anna: 'PER', Köln: 'LOC' });
+    const spans = await nerRecognizer({ backend }).detect('Anna wohnt in Köln', ctx('LOC'));
+    expect(spans).toEqual([{ start: 14, end: 18, label: 'LOC', score: 0.9, source: 'ner' }]);
+  });
+
+  it('does not call the model for requests it cannot serve, nor for empty text', async () => {
+    const { backend, calls } = fakeBackend({});
+    const r = nerRecognizer({ backend });
+    await r.detect('Mail: a@b.de', ctx('MAIL'));
+    await r.detect('', ctx('PER'));
+    expect(calls).toEqual({ load: 0, recognize: 0 });
+  });
+
+  it('returns nothing when no model is configured', async () => {
+    const { backend, calls } = fakeBackend({ Anna: 'PER' }, 'no-model');
+    const r = nerRecognizer({ backend });
+    expect(await r.detect('Anna', ctx('PER'))).toEqual([]);
+    expect(calls.recognize).toBe(0);
+    expect(r.labels).toEqual([]);
+  });
+
+  describe('failure rule', () => {
+    it.each(['load-fails', 'run-fails', 'throws-raw'] as const)('%s: a request naming PER, LOC or ORG answers 502', async (mode) => {
+      const { backend } = fakeBackend({}, mode);
+      for (const label of ['PER', 'LOC', 'ORG'] as const) {
+        const problem = await expectProblem(Promise.resolve(nerRecognizer({ backend }).detect('Anna', ctx(label, 'DATE'))), {
+          status: 502,
+          problemCode: 'TEXT_MODEL_UNAVAILABLE',
+        });
+        expect(JSON.stringify(problem)).not.toMatch(/Müller/);
+      }
+    });
+
+    it.each(['load-fails', 'run-fails', 'throws-raw'] as const)('%s: a request for labels the rules also serve gets no model spans', async (mode) => {
+      const { backend } = fakeBackend({}, mode);
+      expect(await nerRecognizer({ backend }).detect('am 3. März 2021', ctx('DATE', 'STR', 'MAIL'))).toEqual([]);
+    });
+  });
+});
+
+describe('the engine with a failing model', () => {
+  const engine = createAnonymizer({ nerBackend: fakeBackend({}, 'load-fails').backend });
+
+  it('answers 502 TEXT_MODEL_UNAVAILABLE for a PER request', async () => {
+    await expectProblem(engine.text({ text: 'Anna wohnt in Köln', textLabels: ['PER'] }), { status: 502, problemCode: 'TEXT_MODEL_UNAVAILABLE' });
+  });
+
+  it('still serves a DATE-only request from the rules', async () => {
+    const r = await engine.text({ text: 'Termin am 3. März 2021.', textLabels: ['DATE'], usePseudonyms: true });
+    expect(r.pseudonymizedText).toBe('Termin am DATE-1.');
+  });
+
+  it('merges model spans with rule spans, and propagates names the model found once', async () => {
+    const ok = createAnonymizer({ nerBackend: fakeBackend({ 'Jojo Wendt': 'PER' }).backend });
+    const r = await ok.text({ text: 'Jojo Wendt schrieb am 3. März 2021. Wendt kam nicht.', textLabels: ['PER', 'DATE'], usePseudonyms: true });
+    expect(r.pseudonymizedText).toBe('PER-1 schrieb am DATE-1. PER-1 kam nicht.');
+    expect(r.detection.detections.map((d) => d.text)).toEqual(['Jojo Wendt', '3. März 2021', 'Wendt']);
+  });
+
+  it('runs rules only with ner: false', async () => {
+    const { backend, calls } = fakeBackend({ Anna: 'PER' });
+    const rules = createAnonymizer({ ner: false, nerBackend: backend });
+    await rules.text({ text: 'Anna', textLabels: ['PER'] });
+    expect(calls.load).toBe(0);
+  });
+});
