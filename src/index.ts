@@ -9,3 +9,6 @@ export { patternRecognizer } from './detection/patterns/pattern-recognizer.js';
 export type { Span } from './text/span.js';
 export * from './spec/types.js';
 export { textLabels, imageLabels } from './spec/labels.js';
+export type { NerModelOptions, NerModelFiles, LabelMap } from './inference/model-source.js';
+export type { NerBackend } from './detection/ner/ner-backend.js';
+export { nerRecognizer } from './detection/ner/ner-recognizer.js';
