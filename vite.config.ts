@@ -1,5 +1,6 @@
 import { defineConfig } from 'vitest/config';
 import { playwright } from '@vitest/browser-playwright';
+import { localAssets } from './vite.assets.ts';
 
 /** Debian's chromium, started the way this closed network needs (no background connections, no sandbox as root). */
 const chromiumArgs = [
@@ -15,7 +16,11 @@ const chromiumArgs = [
 ];
 
 export default defineConfig({
+  // Same-origin OCR language data (/vendor/tessdata/*), see vite.assets.ts.
+  plugins: [localAssets()],
   server: {
+    // The browser tests read sample images from the shared corpus beside the project (commands.readFile).
+    fs: { allow: ['.', '../shared/corpus'] },
     // Cross-origin isolation gives workers SharedArrayBuffer (ORT threads).
     headers: {
       'Cross-Origin-Opener-Policy': 'same-origin',
@@ -25,7 +30,7 @@ export default defineConfig({
   worker: { format: 'es' },
   // Pre-bundled at server start (found late, in workers, they would make Vite reload a running test); onnxruntime-web
   // ships ready ESM bundles and is served as is.
-  optimizeDeps: { include: ['comlink', '@huggingface/tokenizers'], exclude: ['onnxruntime-web'] },
+  optimizeDeps: { include: ['comlink', '@huggingface/tokenizers', 'tesseract.js'], exclude: ['onnxruntime-web'] },
   test: {
     // The JSON report lets .ci/run print its own 'N passed, N failed' line.
     reporters: ['default', 'json'],

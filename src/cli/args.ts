@@ -5,13 +5,42 @@ import type { TextLabelName } from '../spec/types.js';
 
 /** Parsed command line: the stable contract of `bin/local-anonymizer.js`. */
 export interface CliArgs {
-  command: 'text' | 'detect';
+  command: 'text' | 'detect' | 'anonymize';
   labels?: TextLabelName[];
   pseudonyms: boolean;
   configPath?: string;
+  /** `anonymize`: the document to read. */
+  inputPath?: string;
+  /** `anonymize`: where the anonymized document goes (written only when it completed). */
+  outPath?: string;
+  /** `anonymize`: where the PII record goes, when asked for. */
+  piisPath?: string;
 }
 
-const COMMANDS = ['text', 'detect'] as const;
+const COMMANDS = ['text', 'detect', 'anonymize'] as const;
+
+function parseAnonymize(rest: readonly string[]): CliArgs {
+  let parsed: { values: { out?: string | undefined; config?: string | undefined; piis?: string | undefined }; positionals: string[] };
+  try {
+    parsed = parseArgs({
+      args: [...rest],
+      options: { out: { type: 'string' }, config: { type: 'string' }, piis: { type: 'string' } },
+      strict: true,
+      allowPositionals: true,
+    });
+  } catch {
+    throw validationFailed([{ field: 'arguments', code: 'InvalidValue', message: 'allowed: IN --out OUT --config FILE --piis FILE' }]);
+  }
+  const { values, positionals } = parsed;
+  const errors = [];
+  if (positionals.length !== 1) errors.push({ field: 'IN', code: positionals.length === 0 ? 'NotNull' : 'InvalidValue', message: 'exactly one input file is required' });
+  if (!values.out) errors.push({ field: '--out', code: 'NotNull', message: 'must name the output file' });
+  if (errors.length > 0) throw validationFailed(errors);
+  const args: CliArgs = { command: 'anonymize', pseudonyms: true, inputPath: positionals[0]!, outPath: values.out! };
+  if (values.config !== undefined) args.configPath = values.config;
+  if (values.piis !== undefined) args.piisPath = values.piis;
+  return args;
+}
 
 /** Parses argv (without node and script) or throws 422 VALIDATION_FAILED naming the bad argument. */
 export function parseCliArgs(argv: readonly string[]): CliArgs {
@@ -19,6 +48,7 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
   if (!command || !(COMMANDS as readonly string[]).includes(command)) {
     throw validationFailed([{ field: 'command', code: 'InvalidValue', message: `must be one of ${COMMANDS.join(', ')}` }]);
   }
+  if (command === 'anonymize') return parseAnonymize(rest);
   let values: { labels?: string | undefined; pseudonyms?: boolean | undefined; config?: string | undefined };
   try {
     ({ values } = parseArgs({

@@ -1,12 +1,15 @@
-import { readFile } from 'node:fs/promises';
+import { readFile, rm } from 'node:fs/promises';
 import { createInterface } from 'node:readline';
 import { createAnonymizer } from '../api/anonymizer.js';
+import { createNodeDocumentAnonymizer } from '../api/node-documents.js';
 import type { Anonymizer } from '../api/anonymizer.js';
+import type { AnonymizerOptions } from '../api/options.js';
 import { AnonymizerError, toAnonymizerError, validationFailed } from '../errors/problem.js';
 import { parseUploadConfig } from '../spec/schemas.js';
 import type { ExternalUploadConfig, TextLabelName } from '../spec/types.js';
 import { TEXT_LABELS } from '../spec/types.js';
 import type { CliArgs } from './args.js';
+import { runAnonymize } from './anonymize.js';
 import { parseCliArgs } from './args.js';
 
 async function readStdin(): Promise<string> {
@@ -74,11 +77,28 @@ async function runDetect(anonymizer: Anonymizer, args: CliArgs): Promise<number>
   return failures > 0 ? 1 : 0;
 }
 
-/** Entry point of `bin/local-anonymizer.js`; returns the exit code. Errors go to stderr as ProblemDetail JSON. */
-export async function main(argv: readonly string[]): Promise<number> {
+/**
+ * Entry point of `bin/local-anonymizer.js`; returns the exit code. Errors go to stderr as ProblemDetail JSON.
+ * Text commands use the default engine (rules + the shipped NER model when there is one); `textEngine` overrides its options.
+ */
+export async function main(argv: readonly string[], textEngine: AnonymizerOptions = {}): Promise<number> {
   try {
     const args = parseCliArgs(argv);
-    const anonymizer = createAnonymizer();
+    if (args.command === 'anonymize') {
+      const config = await loadConfig(args.configPath);
+      const engine = createNodeDocumentAnonymizer();
+      try {
+        await runAnonymize(engine, args, config);
+      } catch (err) {
+        // The contract: a failed run leaves no OUT file, not even one from an earlier run.
+        await rm(args.outPath!, { force: true });
+        throw err;
+      } finally {
+        await engine.close();
+      }
+      return 0;
+    }
+    const anonymizer = createAnonymizer(textEngine);
     if (args.command === 'detect') return await runDetect(anonymizer, args);
     await runText(anonymizer, args);
     return 0;

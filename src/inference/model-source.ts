@@ -39,6 +39,8 @@ export interface NerModelOptions {
   overlapTokens?: number;
   /** Windows per model run (default 8). */
   batchSize?: number;
+  /** Model spans scoring below this (mean tag probability) are dropped, on top of the engine's threshold. */
+  minScore?: number;
 }
 
 /** Where the service reads the files from; cloneable, so it can cross the worker boundary. */

@@ -164,9 +164,10 @@ describe('the engine in the browser with a NER model', () => {
     expect((await broken.text({ text: 'Mail: a@b.de', textLabels: ['MAIL'], usePseudonyms: true })).pseudonymizedText).toBe('Mail: MAIL-1');
   });
 
-  it('runs rules only when this origin ships no model (no /models/manifest.json)', async () => {
+  it('uses the model this origin ships (/models/manifest.json) by default', async () => {
     const engine = createAnonymizer();
-    const r = await engine.detect('Anna Müller wohnt in Berlin.', { labels: ['PER', 'LOC'] });
-    expect(r.every((s) => s.source !== 'ner')).toBe(true);
+    const text = 'Gestern traf Angela Merkel in Hamburg den Bürgermeister.';
+    const r = await engine.detect(text, { labels: ['PER', 'LOC'] });
+    expect(r.filter((s) => s.source === 'ner').map((s) => `${s.label}:${text.slice(s.start, s.end)}`)).toEqual(['PER:Angela Merkel', 'LOC:Hamburg']);
   });
 });

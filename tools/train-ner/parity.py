@@ -33,8 +33,14 @@ def main():
     ap.add_argument("--extra", default=".train/synth/synth-heldout-de.jsonl", help="a JSONL file: a few long texts are added")
     ap.add_argument("--corpus", default=".eval/data/de-dev.jsonl,.eval/data/en-dev.jsonl,.eval/data/wnut17-train.jsonl", help="JSONL files whose texts are added for the tokenizer check only (ids, no logits)")
     ap.add_argument("--corpus-n", type=int, default=3000, help="texts per corpus file")
+    ap.add_argument("--fp32", action="store_true", help="keep fp32 weights (default: round them to fp16 like the export, so the check measures the graph, not the storage)")
     args = ap.parse_args()
     model, wp, cfg = load_checkpoint(args.checkpoint)
+    if not args.fp32:
+        with torch.no_grad():
+            for p in model.parameters():
+                if p.numel() >= 16:
+                    p.copy_(p.half().float())
     texts = list(TEXTS)
     if os.path.exists(args.extra):
         for i, r in enumerate(read_jsonl(args.extra)):

@@ -23,7 +23,7 @@ import torch.nn.functional as F
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 
-from data import IGNORE, TAG_ID, TAGS, TYPES, Encoded, allowed_mask, encode, read_jsonl, word_example  # noqa: E402
+from data import IGNORE, TAG_ID, TAGS, encode, omask_table, read_jsonl  # noqa: E402
 from model import build, macs_per_token  # noqa: E402
 from wordpiece import WordPiece, learn_vocab  # noqa: E402
 
@@ -167,7 +167,7 @@ def make_batches(encs, width, batch_tokens, rng, selection=None):
     return batches
 
 
-def tensorize(batch, encs, omask_table):
+def tensorize(batch, encs):
     T = max(b - a for _, a, b in batch) + 2
     B = len(batch)
     ids = np.full((B, T), PAD, dtype=np.int64)
@@ -182,13 +182,13 @@ def tensorize(batch, encs, omask_table):
         ids[r, 1 + n] = SEP
         att[r, : n + 2] = 1
         tags[r, 1 : 1 + n] = e.tags[a:b]
-        om[r, 1 : 1 + n] = e.omask
+        om[r, 1 : 1 + n] = e.omask[a:b]
     return torch.from_numpy(ids), torch.from_numpy(att), torch.from_numpy(tags), torch.from_numpy(om)
 
 
 def partial_loss(logits, tags, om, omask_table):
-    """Cross-entropy where an `O` from a source that does not annotate STR/DATE may also be B-/I-STR/DATE
-    (marginal likelihood over the allowed tags)."""
+    """Cross-entropy where an `O` on a date-like token of a source that does not annotate DATE may also be
+    B-/I-DATE (marginal likelihood over the allowed tags)."""
     C = logits.shape[-1]
     logits = logits.reshape(-1, C)
     tags = tags.reshape(-1)
@@ -230,6 +230,7 @@ def main():
     ap.add_argument("--tag", default="main", help="run name: checkpoint and metrics go to <work>/runs/<tag>/")
     ap.add_argument("--out", default=None, help="export the HF layout here (e.g. models/ner)")
     ap.add_argument("--budget-min", type=float, default=50.0, help="wall-clock training budget in minutes")
+    ap.add_argument("--budget-tokens", type=float, default=0, help="optional budget in training tokens (padded batch positions counted as attended tokens); the run ends at whichever budget is reached first, and the learning-rate schedule follows the larger progress fraction. Used for size comparisons that should not depend on CPU contention")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--arch", default="transformer", choices=["transformer", "bilstm"])
     ap.add_argument("--d", type=int, default=128)
@@ -259,7 +260,7 @@ def main():
     run_dir = os.path.join(args.work, "runs", args.tag)
     os.makedirs(run_dir, exist_ok=True)
 
-    cfg = {k: getattr(args, k) for k in ("arch", "d", "layers", "heads", "ffn", "hidden", "max_pos", "dropout", "vocab", "lr", "batch_tokens", "seed", "budget_min", "with_ler", "swap", "synth_per_epoch")}
+    cfg = {k: getattr(args, k) for k in ("arch", "d", "layers", "heads", "ffn", "hidden", "max_pos", "dropout", "vocab", "lr", "batch_tokens", "seed", "budget_min", "budget_tokens", "with_ler", "swap", "synth_per_epoch")}
     log("config", json.dumps(cfg))
 
     records, groups, sizes = load_records(args)
@@ -269,11 +270,9 @@ def main():
     wp = WordPiece(vocab)
 
     t0 = time.time()
-    mask_index = {}
-    encs = [encode(r, wp, mask_index) for r in records]
-    omask_table = torch.zeros((len(mask_index), len(TAGS)), dtype=torch.bool)
-    for key, i in mask_index.items():
-        omask_table[i] = torch.from_numpy(allowed_mask(list(key)))
+    encs = [encode(r, wp) for r in records]
+    om_table = torch.from_numpy(omask_table())
+    n_maybe = sum(int((e.omask[e.tags >= 0] == 1).sum()) for e in encs)
     n_sub = sum(len(e.ids) for e in encs)
     n_words = sum(len(e.word_first) for e in encs)
     n_unk = sum(int((e.ids == 1).sum()) for e in encs)
@@ -281,7 +280,7 @@ def main():
     for e in encs:
         for t in e.tags[e.tags >= 0]:
             tag_counts[TAGS[t]] += 1
-    log(f"encoded in {time.time() - t0:.0f}s: {n_words} words, {n_sub} subwords ({n_sub / max(1, n_words):.2f}/word), UNK {100 * n_unk / max(1, n_sub):.3f}%")
+    log(f"encoded in {time.time() - t0:.0f}s: {n_words} words, {n_sub} subwords ({n_sub / max(1, n_words):.2f}/word), UNK {100 * n_unk / max(1, n_sub):.3f}%, {n_maybe} words O-or-DATE")
     log("word tags", dict(tag_counts))
     del records
 
@@ -314,15 +313,18 @@ def main():
         model.train()
         for batch in batches:
             el = time.time() - start
-            if el >= budget:
+            progress = el / budget
+            if args.budget_tokens > 0:
+                progress = max(progress, seen_tokens / args.budget_tokens)
+            if progress >= 1.0:
                 done = True
                 break
-            lr = args.lr * min(1.0, el / warm) * max(0.0, 1.0 - el / budget)
+            lr = args.lr * min(1.0, progress / (warm / budget)) * max(0.0, 1.0 - progress)
             for g in opt.param_groups:
                 g["lr"] = lr
-            ids, att, tags, om = tensorize(batch, encs, omask_table)
+            ids, att, tags, om = tensorize(batch, encs)
             logits = model(ids, att)
-            loss = partial_loss(logits, tags, om, omask_table)
+            loss = partial_loss(logits, tags, om, om_table)
             opt.zero_grad(set_to_none=True)
             loss.backward()
             torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0)

@@ -13,6 +13,8 @@ export interface NerRecognizerOptions {
   id?: string;
   /** Default `MODEL_ONLY_LABELS`. */
   modelOnlyLabels?: readonly TextLabelName[];
+  /** Spans scoring below this are dropped (default 0: only the engine's threshold applies). */
+  minScore?: number;
 }
 
 /**
@@ -25,6 +27,7 @@ export function nerRecognizer(options: NerRecognizerOptions): Recognizer {
   const { backend } = options;
   const id = options.id ?? 'ner';
   const modelOnly = new Set(options.modelOnlyLabels ?? MODEL_ONLY_LABELS);
+  const minScore = options.minScore ?? 0;
   let info: NerModelInfo | null | undefined;
 
   return {
@@ -40,7 +43,7 @@ export function nerRecognizer(options: NerRecognizerOptions): Recognizer {
         if (!info) return [];
         const result = await backend.recognize(text);
         return result.entities
-          .filter((e) => ctx.labels.has(e.label) && e.end > e.start)
+          .filter((e) => ctx.labels.has(e.label) && e.end > e.start && e.score >= minScore)
           .map((e) => ({ start: e.start, end: e.end, label: e.label, score: e.score, source: id }));
       } catch (err) {
         if (!wanted.some((l) => modelOnly.has(l))) return [];

@@ -52,6 +52,12 @@ describe('NER recognizer', () => {
     expect(r.labels).toEqual(['PER', 'LOC']);
   });
 
+  it('drops spans under minScore', async () => {
+    const { backend } = fakeBackend({ Anna: 'PER', Köln: 'LOC' });
+    expect(await nerRecognizer({ backend, minScore: 0.95 }).detect('Anna wohnt in Köln', ctx('PER', 'LOC'))).toEqual([]);
+    expect(await nerRecognizer({ backend, minScore: 0.9 }).detect('Anna wohnt in Köln', ctx('PER', 'LOC'))).toHaveLength(2);
+  });
+
   it('turns entities into spans of the requested labels only', async () => {
     const { backend } = fakeBackend({ Anna: 'PER', Köln: 'LOC' });
     const spans = await nerRecognizer({ backend }).detect('Anna wohnt in Köln', ctx('LOC'));

@@ -1,0 +1,51 @@
+import { createNodeCodec } from '../documents/image/node-codec.js';
+import { DEFAULT_MAX_PIXELS } from '../documents/image/header.js';
+import { createNodeFaceService } from '../inference/face-node.js';
+import type { FaceService } from '../inference/face-service.js';
+import type { OcrClient } from '../runtime/ocr-client.js';
+import { createOcrClient } from '../runtime/ocr-client.js';
+import { nodeOcrAssets } from '../runtime/node-assets.js';
+import type { DocumentAnonymizer, DocumentAnonymizerDeps } from './documents.js';
+import { createDocumentAnonymizer } from './documents.js';
+
+/** A document engine that owns workers: `close()` stops them (tesseract keeps a Node process alive otherwise). */
+export interface ClosableDocumentAnonymizer extends DocumentAnonymizer {
+  close(): Promise<void>;
+}
+
+/**
+ * Node wiring: pure-JS codecs, BlazeFace on onnxruntime-web's Node build, tesseract.js with deu+eng from the
+ * installed data packages. Models and workers start on first use only.
+ */
+export function createNodeDocumentAnonymizer(
+  options: Omit<DocumentAnonymizerDeps, 'codec' | 'detectors'> = {},
+): ClosableDocumentAnonymizer {
+  let faces: Promise<FaceService> | undefined;
+  let ocr: Promise<OcrClient> | undefined;
+  const engine = createDocumentAnonymizer({
+    ...options,
+    codec: createNodeCodec(options.maxPixels ?? DEFAULT_MAX_PIXELS),
+    detectors: {
+      faces: () => (faces ??= createNodeFaceService()),
+      ocr: () =>
+        (ocr ??= nodeOcrAssets().then(async (assets) => {
+          try {
+            const client = await createOcrClient(assets);
+            return { recognize: client.recognize, terminate: () => client.terminate().finally(assets.dispose) };
+          } catch (err) {
+            await assets.dispose();
+            throw err;
+          }
+        })),
+    },
+  });
+  return {
+    anonymize: (bytes, config, callOptions) => engine.anonymize(bytes, config, callOptions),
+    async close() {
+      const started = ocr;
+      ocr = undefined;
+      faces = undefined;
+      if (started) await (await started.catch(() => null))?.terminate();
+    },
+  };
+}

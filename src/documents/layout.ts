@@ -1,0 +1,52 @@
+import type { Box } from '../spec/types.js';
+
+/** A word of extracted text: half-open UTF-16 range into the layout text and its box on the page. */
+export interface LayoutWord {
+  start: number;
+  end: number;
+  box: Box;
+}
+
+/** Text as extracted from a page (OCR, PDF items, …) and where each word of it sits. */
+export interface TextLayout {
+  text: string;
+  words: LayoutWord[];
+}
+
+/** A recognised word before layout: its text and box. */
+export interface PlacedWord {
+  text: string;
+  box: Box;
+}
+
+/**
+ * Builds a layout from lines of words grouped into paragraphs: words joined by a space, lines by a newline,
+ * paragraphs by a blank line, so detection sees ordinary text and every character maps back to one word.
+ */
+export function layoutFromParagraphs(paragraphs: readonly (readonly (readonly PlacedWord[])[])[]): TextLayout {
+  let text = '';
+  const words: LayoutWord[] = [];
+  paragraphs.forEach((lines, p) => {
+    if (p > 0 && text !== '') text += '\n\n';
+    lines.forEach((line, l) => {
+      if (l > 0) text += '\n';
+      line.forEach((w, i) => {
+        if (i > 0) text += ' ';
+        words.push({ start: text.length, end: text.length + w.text.length, box: w.box });
+        text += w.text;
+      });
+    });
+  });
+  return { text, words };
+}
+
+/** Boxes of the words that share at least one character with [start, end): what a redaction must cover. */
+export function boxesOfRange(layout: TextLayout, start: number, end: number): Box[] {
+  return layout.words.filter((w) => w.start < end && start < w.end).map((w) => w.box);
+}
+
+/** The smallest box holding all `boxes`, or null for none. */
+export function unionBox(boxes: readonly Box[]): Box | null {
+  if (boxes.length === 0) return null;
+  return boxes.reduce((u, b) => ({ x0: Math.min(u.x0, b.x0), y0: Math.min(u.y0, b.y0), x1: Math.max(u.x1, b.x1), y1: Math.max(u.y1, b.y1) }));
+}

@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { boxesOfRange, layoutFromParagraphs, unionBox } from '../../../src/documents/layout.js';
+
+const w = (text: string, x0: number, y0: number) => ({ text, box: { x0, y0, x1: x0 + text.length * 10, y1: y0 + 12 } });
+
+describe('text layout', () => {
+  const layout = layoutFromParagraphs([[[w('Herr', 0, 0), w('Max', 50, 0), w('Mustermann', 90, 0)], [w('Tel.', 0, 20), w('030', 50, 20), w('1234567', 90, 20)]], [[w('Danke', 0, 60)]]]);
+
+  it('joins words by spaces, lines by newlines, paragraphs by a blank line; every word maps to its characters', () => {
+    expect(layout.text).toBe('Herr Max Mustermann\nTel. 030 1234567\n\nDanke');
+    for (const word of layout.words) expect(layout.text.slice(word.start, word.end)).toMatch(/^\S+$/);
+    expect(layout.words[2]).toMatchObject({ start: 9, end: 19 });
+  });
+
+  it('gives the boxes of exactly the words a span touches', () => {
+    const start = layout.text.indexOf('Max');
+    expect(boxesOfRange(layout, start, start + 'Max Mustermann'.length).map((b) => b.x0)).toEqual([50, 90]);
+    // A span covering part of a word still takes the whole word.
+    const tel = layout.text.indexOf('234');
+    expect(boxesOfRange(layout, tel, tel + 3)).toEqual([{ x0: 90, y0: 20, x1: 160, y1: 32 }]);
+    expect(boxesOfRange(layout, 4, 5)).toEqual([]);
+  });
+
+  it('unions boxes', () => {
+    expect(unionBox([])).toBeNull();
+    expect(unionBox(boxesOfRange(layout, 0, layout.text.indexOf('030') + 3))).toEqual({ x0: 0, y0: 0, x1: 190, y1: 32 });
+  });
+});
