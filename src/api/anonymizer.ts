@@ -1,8 +1,4 @@
 import { analyze } from '../detection/analyze.js';
-import type { NerBackend } from '../detection/ner/ner-backend.js';
-import { nerRecognizer } from '../detection/ner/ner-recognizer.js';
-import { defaultRecognizers } from '../detection/patterns/index.js';
-import type { Recognizer } from '../detection/recognizer.js';
 import { applyReplacements, toDetections } from '../replacement/apply.js';
 import { createPlan } from '../replacement/plan.js';
 import { imageLabels, textLabels } from '../spec/labels.js';
@@ -19,8 +15,8 @@ import type {
 import { TEXT_LABELS } from '../spec/types.js';
 import type { Span } from '../text/span.js';
 import { countTokens } from '../text/tokens.js';
-import { defaultNerBackend } from '../runtime/ner-default.js';
 import type { AnonymizerOptions } from './options.js';
+import { engineRecognizers } from './recognizers.js';
 import { DEFAULT_THRESHOLD } from './options.js';
 
 /** Extra inputs of a text call that the spec's `Text` body does not carry. */
@@ -56,11 +52,7 @@ export interface Anonymizer {
  * // result.pseudonymizedText === 'Herr PER-1, Tel. TEL-1'
  */
 export function createAnonymizer(options: AnonymizerOptions = {}): Anonymizer {
-  const ner = nerBackendOf(options);
-  const recognizers: readonly Recognizer[] = [
-    ...(options.recognizers ?? defaultRecognizers()),
-    ...(ner ? [nerRecognizer({ backend: ner, minScore: nerMinScore(options) })] : []),
-  ];
+  const recognizers = engineRecognizers(options);
   const threshold = options.threshold ?? DEFAULT_THRESHOLD;
   const language = options.language ?? 'auto';
 
@@ -101,24 +93,4 @@ export function createAnonymizer(options: AnonymizerOptions = {}): Anonymizer {
     getTextLabels: textLabels,
     getImageLabels: imageLabels,
   };
-}
-
-/**
- * How the engine uses its shipped model, tuned on the dev sets (docs/measurements.md): STR and DATE come from the
- * rules, which are far more precise on real text than the model (model STR precision ~1% on de-dev), and model spans
- * need a mean tag probability of 0.8 (micro F1 on de-dev 41.2 → 47.6 against 0 as the cut-off).
- */
-const SHIPPED_MODEL = { labelMap: { STR: null, DATE: null }, minScore: 0.8 } as const;
-
-function nerMinScore(options: AnonymizerOptions): number {
-  if (options.ner) return options.ner.minScore ?? 0;
-  return options.nerBackend ? 0 : SHIPPED_MODEL.minScore;
-}
-
-/** The NER backend the options ask for, or null for rules only. Creating it does no I/O. */
-function nerBackendOf(options: AnonymizerOptions): NerBackend | null {
-  if (options.ner === false) return null;
-  if (options.nerBackend) return options.nerBackend;
-  if (options.ner === undefined && options.recognizers !== undefined) return null;
-  return defaultNerBackend(options.ner ?? { labelMap: { ...SHIPPED_MODEL.labelMap } });
 }

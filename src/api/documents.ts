@@ -1,5 +1,4 @@
 import { analyze } from '../detection/analyze.js';
-import { defaultRecognizers } from '../detection/patterns/index.js';
 import type { Recognizer } from '../detection/recognizer.js';
 import { buildImageData, buildPageEntry, imageUrlOf } from '../documents/pii-record.js';
 import { boxesOfRange, unionBox } from '../documents/layout.js';
@@ -25,6 +24,8 @@ import type {
 } from '../spec/types.js';
 import { TEXT_LABELS } from '../spec/types.js';
 import { DEFAULT_THRESHOLD } from './options.js';
+import type { AnonymizerOptions } from './options.js';
+import { engineRecognizers } from './recognizers.js';
 
 /** The spec's upload size limit (413 `DOCUMENT_TOO_BIG`). */
 export const MAX_DOCUMENT_BYTES = 200 * 1024 * 1024;
@@ -40,6 +41,8 @@ export interface DocumentAnonymizerDeps {
   codec: ImageCodec;
   detectors: ImageDetectors;
   recognizers?: readonly Recognizer[];
+  /** The NER model for text in documents, as for `createAnonymizer` (default: the shipped model, unless `recognizers` is given). */
+  ner?: AnonymizerOptions['ner'];
   threshold?: number;
   language?: 'de' | 'en' | 'auto';
   /** Pixel budget per image, checked from the header before decoding. Default 50 MP. */
@@ -84,7 +87,8 @@ const EXTENSIONS: Record<ImageFormat, string> = { jpeg: 'jpg', png: 'png', bmp: 
  * const { bytes, pageData } = await docs.anonymize(jpegBytes, { imageAnonymization: { labelsConfig: [{ name: 'face', anonymizationType: 'BLUR' }] } });
  */
 export function createDocumentAnonymizer(deps: DocumentAnonymizerDeps): DocumentAnonymizer {
-  const recognizers = deps.recognizers ?? defaultRecognizers();
+  // One recognizer set for text and documents: text in an image is detected exactly like plain text.
+  const recognizers = engineRecognizers(deps);
   const threshold = deps.threshold ?? DEFAULT_THRESHOLD;
   const maxPixels = deps.maxPixels ?? DEFAULT_MAX_PIXELS;
   const defaults = deps.defaultConfig ?? DEFAULT_DOCUMENT_CONFIG;

@@ -10,7 +10,7 @@
  * - transformers.js on its default Node runtime, onnxruntime-node (native CPU, 1 intra-op thread), in a child
  *   process: a labelled extra row, not the WASM ratio.
  *
- *   npm run bench:ner [-- --model DIR] [--runs N] [--warmup N] [--no-native]
+ *   npm run bench:ner [-- --model DIR] [--runs N] [--warmup N] [--no-native] [--window N --overlap N --batch N]
  *
  * Model: --model DIR, else models/ner, else test/fixtures/models/tiny-ner (noted). Never run in tests; no timing
  * assertions. Tokens are our tokenizer's subwords of the whole text (no specials), the same count for every row.
@@ -23,6 +23,7 @@ import { performance } from 'node:perf_hooks';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { createAnonymizer } from '../../src/api/anonymizer.js';
 import type { NerModelInfo } from '../../src/detection/ner/ner-backend.js';
+import type { NerLoadSpec } from '../../src/inference/model-source.js';
 import { DEFAULT_LABEL_MAP } from '../../src/inference/model-source.js';
 import { createTokenizer } from '../../src/inference/tokenizer.js';
 import { nodeNerService } from '../../src/runtime/ner-node.js';
@@ -146,7 +147,12 @@ async function main(): Promise<void> {
   // Ours: the engine's Node service, cold (ORT's WASM is compiled here, first in the process).
   const service = nodeNerService();
   let t0 = performance.now();
-  const info: NerModelInfo | null = await service.load({ source: { kind: 'url', url: modelUrl }, labelMap: DEFAULT_LABEL_MAP });
+  // --window / --overlap / --batch: the service's windowing (default: what the engine uses).
+  const windowing: Pick<NerLoadSpec, 'windowTokens' | 'overlapTokens' | 'batchSize'> = {};
+  if (argValue('--window') !== undefined) windowing.windowTokens = argNumber('--window', 256);
+  if (argValue('--overlap') !== undefined) windowing.overlapTokens = Math.max(0, Number.parseInt(argValue('--overlap') ?? '', 10) || 0);
+  if (argValue('--batch') !== undefined) windowing.batchSize = argNumber('--batch', 8);
+  const info: NerModelInfo | null = await service.load({ source: { kind: 'url', url: modelUrl }, labelMap: DEFAULT_LABEL_MAP, ...windowing });
   if (!info) throw new Error('model did not load');
   const oursLoadMs = performance.now() - t0;
   const first = await service.recognize(texts[0]!.text);
@@ -169,8 +175,8 @@ async function main(): Promise<void> {
   if (!onOurOrt) throw new Error('transformers.js did not take the onnxruntime-web module');
 
   const engines = {
-    de: createAnonymizer({ language: 'de', ner: { url: dir } }),
-    en: createAnonymizer({ language: 'en', ner: { url: dir } }),
+    de: createAnonymizer({ language: 'de', ner: { url: dir, ...windowing } }),
+    en: createAnonymizer({ language: 'en', ner: { url: dir, ...windowing } }),
   };
   const allLabels = [...TEXT_LABELS];
   const textCall = (lang: 'de' | 'en', text: string) => engines[lang].text({ text, textLabels: allLabels, usePseudonyms: true });
