@@ -21,6 +21,7 @@ import { loadavg } from 'node:os';
 import { extname, join, relative, resolve, sep } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { chromium } from 'playwright-core';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../chromium.js';
 import type { Plugin } from 'vite';
 import { createServer } from 'vite';
 import { formatTable } from '../../tools/eval/table.js';
@@ -34,19 +35,6 @@ const WARMUP = argNumber('--warmup', 3);
 const PAGE_TIMEOUT_MS = argNumber('--page-timeout', 240_000);
 const out = (line = '') => process.stdout.write(`${line}\n`);
 const load = () => loadavg().map((x) => x.toFixed(2)).join(' ');
-
-/** The flags of this project's vitest browser runs (vite.config.ts; docs: toolchain notes): a closed network. */
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--disable-dev-shm-usage',
-];
 
 const TYPES: Record<string, string> = {
   '.json': 'application/json',
@@ -164,7 +152,7 @@ async function main(): Promise<void> {
   const address = server.httpServer?.address();
   if (!address || typeof address === 'string') throw new Error('no server address');
   const origin = `http://127.0.0.1:${address.port}`;
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   const blocked: string[] = [];
   try {
     const common = { model: modelUrl, runs: String(RUNS), warmup: String(WARMUP) };

@@ -4,6 +4,7 @@
 // is not to the local server. Run: npm run bench:images:browser [-- --runs N]
 import { join, resolve } from 'node:path';
 import { chromium } from 'playwright-core';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../chromium.js';
 import { createServer } from 'vite';
 
 const root = resolve(import.meta.dirname, '..', '..');
@@ -21,8 +22,8 @@ const server = await createServer({
 await server.listen();
 const origin = server.resolvedUrls!.local[0]!.replace(/\/$/, '');
 const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'],
+  executablePath: CHROMIUM_PATH,
+  args: CHROMIUM_ARGS,
 });
 let foreign = 0;
 try {
