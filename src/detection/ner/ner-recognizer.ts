@@ -7,6 +7,24 @@ import type { NerBackend, NerModelInfo } from './ner-backend.js';
 /** Labels only a model serves well: a request for one of them fails (502) when the model cannot run. */
 export const MODEL_ONLY_LABELS: readonly TextLabelName[] = ['PER', 'LOC', 'ORG'];
 
+/**
+ * Model spans rank below validated rule spans: a rule match scores 0.85–1, a model span at most 0.85, so where a
+ * rule and the model disagree on an overlap (`Kessler Immobilien KG` vs. `Kessler` + `Immobilien KG`) the rule wins.
+ */
+export const MODEL_WEIGHT = 0.85;
+
+// Punctuation a model may tag as inside an entity but labels.md keeps outside (the dot of `e.V.` or `M.` stays).
+const LEADING = /^[\s,;:!?()[\]{}"'„“”«»‚‘’-]+/u;
+const TRAILING = /[\s,;:!?()[\]{}"'„“”«»‚‘’-]+$/u;
+
+/** Narrows a span so that it neither starts nor ends with punctuation or space. */
+export function trimPunctuation(text: string, start: number, end: number): { start: number; end: number } {
+  const body = text.slice(start, end);
+  const lead = LEADING.exec(body)?.[0].length ?? 0;
+  const trail = TRAILING.exec(body.slice(lead))?.[0].length ?? 0;
+  return { start: start + lead, end: Math.max(start + lead, end - trail) };
+}
+
 /** Options of `nerRecognizer`. */
 export interface NerRecognizerOptions {
   backend: NerBackend;
@@ -43,8 +61,9 @@ export function nerRecognizer(options: NerRecognizerOptions): Recognizer {
         if (!info) return [];
         const result = await backend.recognize(text);
         return result.entities
-          .filter((e) => ctx.labels.has(e.label) && e.end > e.start && e.score >= minScore)
-          .map((e) => ({ start: e.start, end: e.end, label: e.label, score: e.score, source: id }));
+          .filter((e) => ctx.labels.has(e.label) && e.score >= minScore)
+          .map((e) => ({ ...trimPunctuation(text, e.start, e.end), label: e.label, score: e.score * MODEL_WEIGHT, source: id }))
+          .filter((s) => s.end > s.start);
       } catch (err) {
         if (!wanted.some((l) => modelOnly.has(l))) return [];
         throw err instanceof AnonymizerError && err.status === 502 ? err : textModelUnavailable();

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createAnonymizer } from '../../../../src/api/anonymizer.js';
 import type { NerBackend, NerEntity, NerModelInfo } from '../../../../src/detection/ner/ner-backend.js';
-import { nerRecognizer } from '../../../../src/detection/ner/ner-recognizer.js';
+import { MODEL_WEIGHT, nerRecognizer, trimPunctuation } from '../../../../src/detection/ner/ner-recognizer.js';
 import type { DetectContext } from '../../../../src/detection/recognizer.js';
 import { textModelUnavailable } from '../../../../src/errors/problem.js';
 import type { TextLabelName } from '../../../../src/spec/types.js';
@@ -52,6 +52,23 @@ describe('NER recognizer', () => {
     expect(r.labels).toEqual(['PER', 'LOC']);
   });
 
+  it.each([
+    ['Immobilien KG,', 'Immobilien KG'],
+    ['„Schmiddi“', 'Schmiddi'],
+    ['(Köln)', 'Köln'],
+    ['Kita e.V.', 'Kita e.V.'],
+    [', ', ''],
+  ])('trims punctuation around a model span: %j → %j', (raw, expected) => {
+    const text = `x ${raw} y`;
+    const r = trimPunctuation(text, 2, 2 + raw.length);
+    expect(text.slice(r.start, r.end)).toBe(expected);
+  });
+
+  it('ranks model spans below rule spans (score × MODEL_WEIGHT)', async () => {
+    const { backend } = fakeBackend({ Anna: 'PER' });
+    expect((await nerRecognizer({ backend }).detect('Anna', ctx('PER')))[0]?.score).toBeCloseTo(0.9 * MODEL_WEIGHT);
+  });
+
   it('drops spans under minScore', async () => {
     const { backend } = fakeBackend({ Anna: 'PER', Köln: 'LOC' });
     expect(await nerRecognizer({ backend, minScore: 0.95 }).detect('Anna wohnt in Köln', ctx('PER', 'LOC'))).toEqual([]);
@@ -61,7 +78,7 @@ describe('NER recognizer', () => {
   it('turns entities into spans of the requested labels only', async () => {
     const { backend } = fakeBackend({ Anna: 'PER', Köln: 'LOC' });
     const spans = await nerRecognizer({ backend }).detect('Anna wohnt in Köln', ctx('LOC'));
-    expect(spans).toEqual([{ start: 14, end: 18, label: 'LOC', score: 0.9, source: 'ner' }]);
+    expect(spans).toEqual([{ start: 14, end: 18, label: 'LOC', score: 0.9 * MODEL_WEIGHT, source: 'ner' }]);
   });
 
   it('does not call the model for requests it cannot serve, nor for empty text', async () => {
