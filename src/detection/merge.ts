@@ -1,5 +1,5 @@
 import type { Span } from '../text/span.js';
-import { compareSpans, overlaps } from '../text/span.js';
+import { compareSpans, indexByStart, overlaps } from '../text/span.js';
 
 /**
  * Resolves conflicts between spans so that none overlap (labels.md: spans never nest or overlap).
@@ -14,13 +14,7 @@ export function mergeSpans(spans: readonly Span[]): Span[] {
   // Kept spans sorted by start, for a binary-searched overlap check (inputs can hold 10^5 spans).
   const sorted: Span[] = [];
   for (const s of byStrength) {
-    let lo = 0;
-    let hi = sorted.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (sorted[mid]!.start < s.start) lo = mid + 1;
-      else hi = mid;
-    }
+    const lo = indexByStart(sorted, s.start);
     const prev = sorted[lo - 1];
     const next = sorted[lo];
     if ((prev && overlaps(prev, s)) || (next && overlaps(next, s))) continue;

@@ -1,6 +1,6 @@
 import type { TextLabelName } from '../spec/types.js';
 import type { Span } from '../text/span.js';
-import { overlaps } from '../text/span.js';
+import { indexByStart, overlaps } from '../text/span.js';
 
 /** Options of `propagateSpans`. */
 export interface PropagateOptions {
@@ -90,13 +90,7 @@ export function propagateSpans(text: string, spans: readonly Span[], options: Pr
   const taken = [...spans].sort((a, b) => a.start - b.start);
   const added: Span[] = [];
   const free = (range: { start: number; end: number }) => {
-    let lo = 0;
-    let hi = taken.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (taken[mid]!.start < range.start) lo = mid + 1;
-      else hi = mid;
-    }
+    const lo = indexByStart(taken, range.start);
     const prev = taken[lo - 1];
     const next = taken[lo];
     const last = added[added.length - 1];

@@ -21,3 +21,15 @@ export function compareSpans(a: Span, b: Span): number {
 export function overlaps(a: { start: number; end: number }, b: { start: number; end: number }): boolean {
   return a.start < b.end && b.start < a.end;
 }
+
+/** First index in `sorted` (ascending by start) whose start is not below `start`: binary search. */
+export function indexByStart(sorted: readonly { start: number }[], start: number): number {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (sorted[mid]!.start < start) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
