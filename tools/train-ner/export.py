@@ -17,12 +17,57 @@ from onnx import TensorProto, helper, numpy_helper
 from data import TAGS
 
 
+def quantize_matmuls(model_proto):
+    """Dynamic int8 quantization of the weight MatMuls (what onnxruntime's quantize_dynamic does, written out):
+    X -> DynamicQuantizeLinear -> MatMulInteger(X_u8, W_s8) -> Cast -> * (x_scale * w_scale[col]).
+    Weights: symmetric int8 per output column. Activation x activation MatMuls (attention) stay fp32."""
+    g = model_proto.graph
+    inits = {i.name: i for i in g.initializer}
+    new_nodes = []
+    new_inits = []
+    drop = set()
+    count = 0
+    for node in g.node:
+        if node.op_type != "MatMul" or node.input[1] not in inits:
+            new_nodes.append(node)
+            continue
+        w = numpy_helper.to_array(inits[node.input[1]]).astype(np.float32)
+        if w.ndim != 2:
+            new_nodes.append(node)
+            continue
+        count += 1
+        base = f"q{count}"
+        amax = np.maximum(np.abs(w).max(axis=0), 1e-8)
+        w_scale = (amax / 127.0).astype(np.float32)
+        wq = np.clip(np.round(w / w_scale), -127, 127).astype(np.int8)
+        new_inits += [
+            numpy_helper.from_array(wq, f"{base}_w_int8"),
+            numpy_helper.from_array(np.zeros(w.shape[1], dtype=np.int8), f"{base}_w_zero"),
+            numpy_helper.from_array(w_scale, f"{base}_w_scale"),
+        ]
+        drop.add(node.input[1])
+        x = node.input[0]
+        new_nodes += [
+            helper.make_node("DynamicQuantizeLinear", [x], [f"{base}_xq", f"{base}_xs", f"{base}_xz"], name=f"{base}_dql"),
+            helper.make_node("MatMulInteger", [f"{base}_xq", f"{base}_w_int8", f"{base}_xz", f"{base}_w_zero"], [f"{base}_i32"], name=f"{base}_mmi"),
+            helper.make_node("Cast", [f"{base}_i32"], [f"{base}_f"], to=TensorProto.FLOAT, name=f"{base}_cast"),
+            helper.make_node("Mul", [f"{base}_xs", f"{base}_w_scale"], [f"{base}_s"], name=f"{base}_scale"),
+            helper.make_node("Mul", [f"{base}_f", f"{base}_s"], [node.output[0]], name=f"{base}_out"),
+        ]
+    del g.node[:]
+    g.node.extend(new_nodes)
+    keep = [i for i in g.initializer if i.name not in drop]
+    del g.initializer[:]
+    g.initializer.extend(keep + new_inits)
+    return model_proto, count
+
+
 def to_fp16_storage(model_proto, min_elems=16):
     g = model_proto.graph
     casts = []
     new_inits = []
     for init in g.initializer:
-        if init.data_type == TensorProto.FLOAT and int(np.prod(init.dims)) >= min_elems:
+        if init.data_type == TensorProto.FLOAT and int(np.prod(init.dims)) >= min_elems and not init.name.endswith("_scale"):
             arr = numpy_helper.to_array(init)
             name = init.name
             h = numpy_helper.from_array(arr.astype(np.float16), name + "_fp16")
@@ -38,7 +83,7 @@ def to_fp16_storage(model_proto, min_elems=16):
     return model_proto
 
 
-def export_onnx(model, path, opset=14, fp16=True):
+def export_onnx(model, path, opset=14, fp16=True, int8=False):
     model.eval()
     ids = torch.tensor([[2, 100, 101, 102, 3], [2, 100, 3, 0, 0]], dtype=torch.long)
     att = torch.tensor([[1, 1, 1, 1, 1], [1, 1, 1, 0, 0]], dtype=torch.long)
@@ -58,6 +103,8 @@ def export_onnx(model, path, opset=14, fp16=True):
         do_constant_folding=True,
     )
     m = onnx.load(tmp)
+    if int8:
+        m, _ = quantize_matmuls(m)
     if fp16:
         m = to_fp16_storage(m)
     m.producer_name = "local-anonymizer tools/train-ner"

@@ -57,7 +57,10 @@ class Generator {
     const out: Out = [];
     const used = new Set<string>();
     for (let i = 0; i < n; i++) {
-      const d = r.chance(0.7) ? domain : r.chance(0.5) ? 'general' : r.chance(0.6) ? 'negative' : r.pick(DOMAINS);
+      const jargon = domain === 'medical' ? 'clinical' : domain === 'court' ? 'legal' : r.chance(0.5) ? 'clinical' : 'legal';
+      const d = r.chance(domain === 'medical' || domain === 'court' ? 0.3 : 0.06)
+        ? jargon
+        : r.chance(0.7) ? domain : r.chance(0.5) ? 'general' : r.chance(0.6) ? 'negative' : r.pick(DOMAINS);
       const list = this.bank[d] ?? this.bank.general ?? [];
       let pat = r.pick(list);
       for (let k = 0; k < 5 && used.has(pat); k++) pat = r.pick(list);

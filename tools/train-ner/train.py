@@ -243,6 +243,7 @@ def main():
     ap.add_argument("--vocab", type=int, default=8000)
     ap.add_argument("--lr", type=float, default=1e-3)
     ap.add_argument("--weight-decay", type=float, default=0.01)
+    ap.add_argument("--word-dropout", type=float, default=0.0, help="probability of replacing an input subword by [UNK] (labels kept): forces the model to use context, not memorized names")
     ap.add_argument("--batch-tokens", type=int, default=4096)
     ap.add_argument("--threads", type=int, default=1)
     ap.add_argument("--with-ler", action="store_true")
@@ -260,7 +261,7 @@ def main():
     run_dir = os.path.join(args.work, "runs", args.tag)
     os.makedirs(run_dir, exist_ok=True)
 
-    cfg = {k: getattr(args, k) for k in ("arch", "d", "layers", "heads", "ffn", "hidden", "max_pos", "dropout", "vocab", "lr", "batch_tokens", "seed", "budget_min", "budget_tokens", "with_ler", "swap", "synth_per_epoch")}
+    cfg = {k: getattr(args, k) for k in ("arch", "d", "layers", "heads", "ffn", "hidden", "max_pos", "dropout", "vocab", "lr", "batch_tokens", "seed", "budget_min", "budget_tokens", "with_ler", "swap", "synth_per_epoch", "word_dropout")}
     log("config", json.dumps(cfg))
 
     records, groups, sizes = load_records(args)
@@ -323,6 +324,9 @@ def main():
             for g in opt.param_groups:
                 g["lr"] = lr
             ids, att, tags, om = tensorize(batch, encs)
+            if args.word_dropout > 0:
+                drop = (torch.rand(ids.shape) < args.word_dropout) & (ids > SEP)
+                ids = ids.masked_fill(drop, 1)
             logits = model(ids, att)
             loss = partial_loss(logits, tags, om, om_table)
             opt.zero_grad(set_to_none=True)

@@ -115,10 +115,30 @@ export class Lexicon {
     return name;
   }
 
+  /**
+   * A plausible but (mostly) non-existent surname: the start of one listed surname joined to the end of another at
+   * vowel-consonant boundaries ("Kamp" + "hofer"). Teaches the model names it cannot have memorized.
+   */
+  blendSurname(): string {
+    const r = this.rng;
+    for (let i = 0; i < 10; i++) {
+      const a = r.pick(this.gaz.surnames);
+      const b = r.pick(this.gaz.surnames);
+      // Cut A right after a vowel, B right before a consonant that follows a vowel: "Ka|" + "|mphofer".
+      const cutsA = [...a.matchAll(/[aeiouäöüy](?=[^aeiouäöüy-])/giu)].map((m) => m.index + 1).filter((k) => k >= 2 && k < a.length);
+      const cutsB = [...b.matchAll(/[aeiouäöüy](?=[^aeiouäöüy-])/giu)].map((m) => m.index + 1).filter((k) => k >= 1 && k < b.length - 1);
+      if (cutsA.length === 0 || cutsB.length === 0) continue;
+      const name = a.slice(0, r.pick(cutsA)) + b.slice(r.pick(cutsB)).toLowerCase();
+      if (name.length >= 4 && name.length <= 16 && (this.split === 'heldout') === isHeldOut(name)) return name;
+    }
+    return r.pick(this.gaz.surnames);
+  }
+
   surname(lang: Lang): string {
     const r = this.rng;
     let last: string;
-    if (lang === 'de') last = r.chance(0.7) ? r.pick(this.gaz.surnames) : this.split_(() => faker('de', r).person.lastName());
+    if (this.split === 'train' && r.chance(0.15)) last = this.blendSurname();
+    else if (lang === 'de') last = r.chance(0.7) ? r.pick(this.gaz.surnames) : this.split_(() => faker('de', r).person.lastName());
     else last = r.chance(0.55) ? this.split_(() => faker('en', r).person.lastName()) : r.pick(this.gaz.surnames);
     if (r.chance(0.05)) last = `${last}-${r.pick(this.gaz.surnames)}`;
     if (lang === 'de' && r.chance(0.04)) last = `${r.pick(['von', 'von der', 'van', 'van der', 'zu', 'von dem', 'de'])} ${last}`;

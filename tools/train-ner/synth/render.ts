@@ -4,6 +4,7 @@
  */
 import type { Piece, Rng } from './core.js';
 import type { Lang, Lexicon, Person } from './lexicon.js';
+import * as T from './terms.js';
 
 export interface DocPerson extends Person {
   str: Piece;
@@ -141,6 +142,13 @@ export class Ctx {
       case 'num': return [String(r.int(2, 40))];
       case 'month': return [r.pick(L === 'de' ? MONTHS_DE : MONTHS_EN)];
       case 'weekday': return [r.pick(L === 'de' ? WEEKDAYS_DE : WEEKDAYS_EN)];
+      case 'drug': return [r.pick(T.DRUGS)];
+      case 'dose': return [`${r.pick(L === 'de' ? T.DOSES : T.DOSES_EN)} ${r.pick(L === 'de' ? T.SCHEDULES : T.SCHEDULES_EN)}`];
+      case 'diag': return [r.pick(L === 'de' ? T.DIAG_DE : T.DIAG_EN)];
+      case 'proc': return [r.pick(L === 'de' ? T.PROC_DE : T.PROC_EN)];
+      case 'legal': return [r.pick(L === 'de' ? T.LEGAL_DE : T.LEGAL_EN)];
+      case 'statute': return [r.pick(L === 'de' ? T.STATUTES_DE : T.STATUTES_EN)];
+      case 'courtabbr': return [{ text: r.pick(L === 'de' ? T.COURT_ABBR_DE : T.COURT_ABBR_EN), label: 'ORG' }];
       case 'time': return [`${r.int(7, 19)}:${r.pick(['00', '15', '30', '45'])}${L === 'de' ? ' Uhr' : ''}`];
       default: throw new Error(`unknown slot ${name}`);
     }
