@@ -58,6 +58,31 @@ def decode(tags):
     return chunks
 
 
+def simulate_int8(model):
+    """Makes every nn.Linear compute like the int8 export (export.quantize_matmuls): weights symmetric int8 per output
+    column, inputs uint8 with a dynamic scale and zero point per sequence (the runtime runs one window at a time)."""
+    import types
+
+    def fwd(self, x):
+        w = self.weight  # [out, in]
+        ws = w.abs().amax(dim=1).clamp_min(1e-8) / 127.0
+        w_hat = torch.clamp(torch.round(w / ws[:, None]), -127, 127) * ws[:, None]
+        dims = tuple(range(1, x.dim()))
+        xmax = x.amax(dim=dims, keepdim=True).clamp_min(0)
+        xmin = x.amin(dim=dims, keepdim=True).clamp_max(0)
+        xs = ((xmax - xmin) / 255.0).clamp_min(1e-12)
+        zp = torch.clamp(torch.round(-xmin / xs), 0, 255)
+        xq = torch.clamp(torch.round(x / xs) + zp, 0, 255)
+        x_hat = (xq - zp) * xs
+        y = torch.matmul(x_hat, w_hat.t())
+        return y + self.bias if self.bias is not None else y
+
+    for mod in model.modules():
+        if isinstance(mod, torch.nn.Linear):
+            mod.forward = types.MethodType(fwd, mod)
+    return model
+
+
 def _allowed_transitions():
     """allowed[i, j]: tag j may follow tag i under BIO (I-X only after B-X or I-X)."""
     n = len(TAGS)
@@ -219,6 +244,7 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--checkpoint", required=True, help="PyTorch checkpoint, e.g. .train/runs/main/ckpt.pt")
     ap.add_argument("--decoding", default="argmax", choices=["argmax", "viterbi"])
+    ap.add_argument("--int8-sim", action="store_true", help="simulate the int8 export's arithmetic")
     ap.add_argument("--json", default=None, help="write all results here")
     ap.add_argument("files", nargs="+")
     args = ap.parse_args()
@@ -226,6 +252,8 @@ def main():
 
     torch.set_num_threads(1)
     model, wp, cfg = load_checkpoint(args.checkpoint)
+    if args.int8_sim:
+        simulate_int8(model)
     results = {}
     for f in args.files:
         res = evaluate_file(model, wp, f, max_len=cfg["max_pos"], decoding=args.decoding)

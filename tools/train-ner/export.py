@@ -3,8 +3,9 @@
     config.json, tokenizer.json, tokenizer_config.json, special_tokens_map.json, model.onnx
 
 model.onnx: opset 14, dynamic batch and sequence axes, inputs `input_ids` / `attention_mask` (int64), output `logits`
-[batch, seq, labels]. Weights are stored as fp16 initializers followed by a Cast to fp32 (onnxruntime folds the
-casts at session creation, so inference runs in fp32 at fp32 speed from a file of half the size).
+[batch, seq, labels]. Dense layers are dynamically quantized (int8 weights per output column, uint8 activations with a
+per-call scale: DynamicQuantizeLinear + MatMulInteger, about 1.3x faster than fp32 in onnxruntime-web at no measured
+F1 cost); embeddings are fp16 initializers followed by a Cast to fp32 (folded by onnxruntime at session creation).
 """
 import json
 import os
@@ -114,9 +115,9 @@ def export_onnx(model, path, opset=14, fp16=True, int8=False):
     return sorted({n.op_type for n in m.graph.node})
 
 
-def write_hf_layout(out_dir, model, wp, cfg, metrics=None):
+def write_hf_layout(out_dir, model, wp, cfg, metrics=None, int8=True):
     os.makedirs(out_dir, exist_ok=True)
-    ops = export_onnx(model, os.path.join(out_dir, "model.onnx"))
+    ops = export_onnx(model, os.path.join(out_dir, "model.onnx"), int8=int8)
     wp.save(os.path.join(out_dir, "tokenizer.json"))
     id2label = {str(i): t for i, t in enumerate(TAGS)}
     config = {
@@ -148,7 +149,12 @@ def write_hf_layout(out_dir, model, wp, cfg, metrics=None):
             "subword_labelling": "first subword of each pre-token carries the word's tag; others are to be ignored",
             "pre_tokenization": "NFC, then [\\p{L}\\p{N}\\p{M}_]+|[^\\p{L}\\p{N}\\p{M}_\\s]",
             "onnx_ops": ops,
-            "weights": "fp16 initializers + Cast to fp32",
+            "weights": (
+                "dense layers: int8 weights per output column with dynamically quantized uint8 inputs "
+                "(DynamicQuantizeLinear + MatMulInteger); embeddings: fp16 initializers + Cast (folded at load)"
+                if int8
+                else "fp16 initializers + Cast to fp32 (folded at load)"
+            ),
             "seed": cfg["seed"],
             "budget_minutes": cfg["budget_min"],
         },
@@ -186,9 +192,10 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--checkpoint", required=True)
     ap.add_argument("--out", required=True)
+    ap.add_argument("--fp16-only", action="store_true", help="no int8 dense layers")
     args = ap.parse_args()
     model, wp, cfg = load_checkpoint(args.checkpoint)
-    ops = write_hf_layout(args.out, model, wp, cfg)
+    ops = write_hf_layout(args.out, model, wp, cfg, int8=not args.fp16_only)
     print(f"exported {args.checkpoint} -> {args.out} ({os.path.getsize(os.path.join(args.out, 'model.onnx'))} bytes, ops {ops})")
 
 

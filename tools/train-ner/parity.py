@@ -34,8 +34,13 @@ def main():
     ap.add_argument("--corpus", default=".eval/data/de-dev.jsonl,.eval/data/en-dev.jsonl,.eval/data/wnut17-train.jsonl", help="JSONL files whose texts are added for the tokenizer check only (ids, no logits)")
     ap.add_argument("--corpus-n", type=int, default=3000, help="texts per corpus file")
     ap.add_argument("--fp32", action="store_true", help="keep fp32 weights (default: round them to fp16 like the export, so the check measures the graph, not the storage)")
+    ap.add_argument("--int8", action="store_true", help="simulate the int8 dense layers of the default export")
     args = ap.parse_args()
     model, wp, cfg = load_checkpoint(args.checkpoint)
+    if args.int8:
+        from evaluate import simulate_int8
+
+        simulate_int8(model)
     if not args.fp32:
         with torch.no_grad():
             for p in model.parameters():
