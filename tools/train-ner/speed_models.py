@@ -19,6 +19,7 @@ CONFIGS = {
     "d64-l2": dict(arch="transformer", d=64, layers=2, heads=4, ffn=256),
     "d96-l2": dict(arch="transformer", d=96, layers=2, heads=4, ffn=384),
     "d128-l2": dict(arch="transformer", d=128, layers=2, heads=4, ffn=512),
+    "d128-l2-f256": dict(arch="transformer", d=128, layers=2, heads=4, ffn=256),
     "d128-l4": dict(arch="transformer", d=128, layers=4, heads=4, ffn=512),
     "d192-l3": dict(arch="transformer", d=192, layers=3, heads=6, ffn=768),
     "bilstm-d128-h96": dict(arch="bilstm", d=128, hidden=96, layers=2),
@@ -30,6 +31,7 @@ def main():
     ap.add_argument("--out", default=".train/speed-models")
     ap.add_argument("--tokenizer-from", default="models/ner")
     ap.add_argument("--vocab", type=int, default=8000)
+    ap.add_argument("--int8", action="store_true", help="int8 dense layers (as shipped); names get an -int8 suffix")
     args = ap.parse_args()
     torch.manual_seed(0)
     for name, c in CONFIGS.items():
@@ -37,11 +39,11 @@ def main():
         arch = c.pop("arch")
         kw = dict(c, max_pos=256) if arch == "transformer" else c
         m = build(arch, args.vocab, len(TAGS), **kw)
-        d = os.path.join(args.out, name)
+        d = os.path.join(args.out, name + ("-int8" if args.int8 else ""))
         os.makedirs(d, exist_ok=True)
         for f in ("tokenizer.json", "tokenizer_config.json", "config.json", "special_tokens_map.json"):
             shutil.copy(os.path.join(args.tokenizer_from, f), d)
-        export_onnx(m, os.path.join(d, "model.onnx"))
+        export_onnx(m, os.path.join(d, "model.onnx"), int8=args.int8 and arch == "transformer")
         print(name, os.path.getsize(os.path.join(d, "model.onnx")))
 
 
