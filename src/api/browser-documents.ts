@@ -4,12 +4,12 @@ import { createOcrClient } from '../runtime/ocr-client.js';
 import type { FaceService } from '../inference/face-service.js';
 import { startFaceWorker } from '../runtime/face-client.js';
 import { browserOcrAssets } from '../runtime/image-assets.js';
-import type { DocumentAnonymizerDeps } from './documents.js';
+import { createImageAdapter } from '../documents/image/image-adapter.js';
 import { createDocumentAnonymizer } from './documents.js';
-import type { ClosableDocumentAnonymizer } from './node-documents.js';
+import type { ClosableDocumentAnonymizer, PlatformDocumentOptions } from './node-documents.js';
 
 /** Where face detection runs: its own worker (from a page), or in this thread (already a worker). */
-export interface BrowserDocumentOptions extends Omit<DocumentAnonymizerDeps, 'codec' | 'detectors'> {
+export interface BrowserDocumentOptions extends PlatformDocumentOptions {
   /** Builds the face service in this thread instead of starting `workers/face.worker.ts`. */
   faces?: () => Promise<FaceService>;
 }
@@ -20,17 +20,19 @@ export interface BrowserDocumentOptions extends Omit<DocumentAnonymizerDeps, 'co
  * `workers/document.worker.ts` runs all of it off the main thread.
  */
 export function createBrowserDocumentAnonymizer(base: string = globalThis.location.href, options: BrowserDocumentOptions = {}): ClosableDocumentAnonymizer {
-  const { faces: localFaces, ...rest } = options;
+  const { faces: localFaces, maxPixels, random, ...rest } = options;
   let faces: Promise<FaceService & { terminate?: () => void }> | undefined;
   let ocr: Promise<OcrClient> | undefined;
-  const engine = createDocumentAnonymizer({
-    ...rest,
+  const image = createImageAdapter({
     codec: createCanvasCodec(),
+    ...(maxPixels ? { maxPixels } : {}),
+    ...(random ? { random } : {}),
     detectors: {
       faces: () => (faces ??= localFaces ? localFaces() : Promise.resolve(startFaceWorker())),
       ocr: () => (ocr ??= createOcrClient(browserOcrAssets(base))),
     },
   });
+  const engine = createDocumentAnonymizer({ ...rest, adapters: [image] });
   return {
     anonymize: (bytes, config, callOptions) => engine.anonymize(bytes, config, callOptions),
     async close() {

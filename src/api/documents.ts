@@ -1,27 +1,13 @@
 import { analyze } from '../detection/analyze.js';
 import type { Recognizer } from '../detection/recognizer.js';
-import { buildImageData, buildPageEntry, imageUrlOf } from '../documents/pii-record.js';
-import { boxesOfRange, unionBox } from '../documents/layout.js';
-import type { ImageCodec } from '../documents/image/codec.js';
-import type { RandomFill } from '../documents/image/effects.js';
-import { DEFAULT_MAX_PIXELS } from '../documents/image/header.js';
-import type { ImageDetectors } from '../documents/image/anonymize-image.js';
-import { anonymizeImage } from '../documents/image/anonymize-image.js';
-import type { ImageFormat } from '../documents/image/raster.js';
+import type { DocumentAdapter, DocumentJob, VerificationSummary } from '../documents/adapter.js';
 import { sniffDocument } from '../documents/sniff.js';
 import { documentTooBig, invalidFile } from '../errors/problem.js';
 import { applyReplacements } from '../replacement/apply.js';
 import { createPlan } from '../replacement/plan.js';
 import { createPseudonymizer } from '../replacement/pseudonyms.js';
 import { parseUploadConfig } from '../spec/schemas.js';
-import type {
-  DocumentType,
-  ExternalUploadConfig,
-  ImageAnonymizationType,
-  ImageLabelName,
-  PiiPageEntry,
-  TextLabelName,
-} from '../spec/types.js';
+import type { DocumentType, ExternalUploadConfig, ImageAnonymizationType, ImageLabelName, PiiPageEntry, TextLabelName } from '../spec/types.js';
 import { TEXT_LABELS } from '../spec/types.js';
 import { DEFAULT_THRESHOLD } from './options.js';
 import type { AnonymizerOptions } from './options.js';
@@ -36,19 +22,14 @@ export const DEFAULT_DOCUMENT_CONFIG: ExternalUploadConfig = {
   imageAnonymization: { labelsConfig: [{ name: 'face', anonymizationType: 'MASK' }] },
 };
 
-/** Platform pieces of the document engine, passed in (Node: node codec + ORT/tesseract from disk; browser: canvas + workers). */
+/** The document engine's pieces: one adapter per format (built with its platform parts), and the text detection. */
 export interface DocumentAnonymizerDeps {
-  codec: ImageCodec;
-  detectors: ImageDetectors;
+  adapters: readonly DocumentAdapter[];
   recognizers?: readonly Recognizer[];
   /** The NER model for text in documents, as for `createAnonymizer` (default: the shipped model, unless `recognizers` is given). */
   ner?: AnonymizerOptions['ner'];
   threshold?: number;
   language?: 'de' | 'en' | 'auto';
-  /** Pixel budget per image, checked from the header before decoding. Default 50 MP. */
-  maxPixels?: number;
-  /** Noise source of BLUR/PIXELATE; `crypto.getRandomValues` by default. */
-  random?: RandomFill;
   /** Used for the labels of a config that lists none (the project's stored default). */
   defaultConfig?: ExternalUploadConfig;
 }
@@ -59,6 +40,8 @@ export interface DocumentCallOptions {
   documentId?: number;
   /** The engine's own base address for `imageUrl` (never a remote host). Default `http://localhost`. */
   imageBaseUrl?: string;
+  /** The stored default of the document's project, used when the config lists no labels (overrides the engine's). */
+  defaultConfig?: ExternalUploadConfig;
   signal?: AbortSignal;
 }
 
@@ -69,6 +52,8 @@ export interface AnonymizedDocument {
   extension: string;
   bytes: Uint8Array;
   pageData: PiiPageEntry[];
+  /** What re-reading the output found, for formats that verify (PDF). */
+  verification?: VerificationSummary;
 }
 
 /** The document face of the engine. */
@@ -77,76 +62,58 @@ export interface DocumentAnonymizer {
   anonymize(bytes: Uint8Array, config?: ExternalUploadConfig | null, options?: DocumentCallOptions): Promise<AnonymizedDocument>;
 }
 
-const EXTENSIONS: Record<ImageFormat, string> = { jpeg: 'jpg', png: 'png', bmp: 'bmp' };
-
 /**
- * Creates the document engine (images for now: JPEG, PNG, BMP). Text in images goes through the same `analyze` and
- * `applyReplacements` as plain text, with one pseudonymizer per document.
+ * Creates the document engine over the given format adapters. Text in every format goes through the same `analyze`
+ * and `applyReplacements` as plain text, with one pseudonymizer per document.
  * @example
- * const docs = createDocumentAnonymizer({ codec: createNodeCodec(DEFAULT_MAX_PIXELS), detectors: { faces: () => createNodeFaceService() } });
+ * const docs = createDocumentAnonymizer({ adapters: [createImageAdapter({ codec, detectors })] });
  * const { bytes, pageData } = await docs.anonymize(jpegBytes, { imageAnonymization: { labelsConfig: [{ name: 'face', anonymizationType: 'BLUR' }] } });
  */
 export function createDocumentAnonymizer(deps: DocumentAnonymizerDeps): DocumentAnonymizer {
-  // One recognizer set for text and documents: text in an image is detected exactly like plain text.
+  // One recognizer set for text and documents: text in a document is detected exactly like plain text.
   const recognizers = engineRecognizers(deps);
   const threshold = deps.threshold ?? DEFAULT_THRESHOLD;
-  const maxPixels = deps.maxPixels ?? DEFAULT_MAX_PIXELS;
-  const defaults = deps.defaultConfig ?? DEFAULT_DOCUMENT_CONFIG;
+  const adapters = new Map(deps.adapters.map((a) => [a.type, a]));
 
   return {
     async anonymize(bytes, rawConfig, options = {}) {
       const config = rawConfig === undefined || rawConfig === null ? {} : parseUploadConfig(rawConfig, 'config');
       if (bytes.length > MAX_DOCUMENT_BYTES) throw documentTooBig(MAX_DOCUMENT_BYTES);
       const sniffed = sniffDocument(bytes);
-      if (sniffed.type !== 'IMAGE') throw invalidFile(`${sniffed.type} documents are not supported yet.`);
+      const adapter = adapters.get(sniffed.type);
+      if (!adapter) throw invalidFile(`${sniffed.type} documents are not supported yet.`);
 
+      const defaults = options.defaultConfig ?? deps.defaultConfig ?? DEFAULT_DOCUMENT_CONFIG;
       const textCfg = config.textAnonymization ?? {};
       const textLabelsConfig = textCfg.labelsConfig ?? defaults.textAnonymization?.labelsConfig ?? [];
       const imageLabelsConfig = config.imageAnonymization?.labelsConfig ?? defaults.imageAnonymization?.labelsConfig ?? [];
+      const blacklist = textCfg.blacklist ?? defaults.textAnonymization?.blacklist ?? [];
+      const whitelist = textCfg.whitelist ?? defaults.textAnonymization?.whitelist ?? [];
       const labels = new Set<TextLabelName>(textLabelsConfig.map((c) => c.name));
-      const imageLabels = new Map<ImageLabelName, ImageAnonymizationType>(
-        imageLabelsConfig.map((c) => [c.name, c.anonymizationType ?? 'MASK']),
-      );
       const plan = createPlan(true, textLabelsConfig);
       const pseudonymizer = createPseudonymizer();
-      const text =
-        labels.size > 0 || (textCfg.blacklist?.length ?? 0) > 0
-          ? async (t: string) => {
-              const spans = await analyze(t, recognizers, {
-                labels,
-                blacklist: textCfg.blacklist ?? [],
-                whitelist: textCfg.whitelist ?? [],
-                threshold,
-                language: deps.language ?? 'auto',
-                ...(options.signal ? { signal: options.signal } : {}),
-              });
-              return applyReplacements(t, spans, plan, pseudonymizer);
-            }
-          : null;
-
-      const result = await anonymizeImage(bytes, sniffed.format, { imageLabels, text }, {
-        codec: deps.codec,
-        detectors: deps.detectors,
-        maxPixels,
-        ...(deps.random ? { random: deps.random } : {}),
+      const job: DocumentJob = {
+        imageLabels: new Map<ImageLabelName, ImageAnonymizationType>(imageLabelsConfig.map((c) => [c.name, c.anonymizationType ?? 'MASK'])),
+        text:
+          labels.size > 0 || blacklist.length > 0
+            ? async (t: string) => {
+                const spans = await analyze(t, recognizers, {
+                  labels,
+                  blacklist,
+                  whitelist,
+                  threshold,
+                  language: deps.language ?? 'auto',
+                  ...(options.signal ? { signal: options.signal } : {}),
+                });
+                return applyReplacements(t, spans, plan, pseudonymizer);
+              }
+            : null,
+        documentId: options.documentId ?? 1,
+        imageBaseUrl: options.imageBaseUrl ?? 'http://localhost',
         ...(options.signal ? { signal: options.signal } : {}),
-      });
-
-      const documentId = options.documentId ?? 1;
-      const imageData = buildImageData(imageUrlOf(options.imageBaseUrl ?? 'http://localhost', documentId, 0), 0, [
-        { label: 'face', regions: result.faces },
-        { label: 'text', regions: result.textRegions.map((box) => ({ box, score: 1 })) },
-      ]);
-      const layout = result.ocrText?.layout;
-      const entry = buildPageEntry({
-        pageNum: 1,
-        paragraphId: 0,
-        text: layout?.text ?? '',
-        edits: result.ocrText?.applied?.edits ?? [],
-        locateOriginal: (start, end) => (layout ? unionBox(boxesOfRange(layout, start, end)) : null),
-        imagesData: [imageData],
-      });
-      return { documentType: 'IMAGE', extension: EXTENSIONS[sniffed.format], bytes: result.bytes, pageData: [entry] };
+      };
+      const out = await adapter.anonymize(bytes, sniffed, job);
+      return { documentType: adapter.type, ...out };
     },
   };
 }

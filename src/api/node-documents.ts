@@ -5,6 +5,8 @@ import type { FaceService } from '../inference/face-service.js';
 import type { OcrClient } from '../runtime/ocr-client.js';
 import { createOcrClient } from '../runtime/ocr-client.js';
 import { nodeOcrAssets } from '../runtime/node-assets.js';
+import type { ImageAdapterDeps } from '../documents/image/image-adapter.js';
+import { createImageAdapter } from '../documents/image/image-adapter.js';
 import type { DocumentAnonymizer, DocumentAnonymizerDeps } from './documents.js';
 import { createDocumentAnonymizer } from './documents.js';
 
@@ -13,18 +15,23 @@ export interface ClosableDocumentAnonymizer extends DocumentAnonymizer {
   close(): Promise<void>;
 }
 
+/** Options of the platform wirings: the engine's own, plus the image adapter's budget and noise source. */
+export type PlatformDocumentOptions = Omit<DocumentAnonymizerDeps, 'adapters'> & Pick<ImageAdapterDeps, 'maxPixels' | 'random'>;
+
 /**
  * Node wiring: pure-JS codecs, BlazeFace on onnxruntime-web's Node build, tesseract.js with deu+eng from the
  * installed data packages. Models and workers start on first use only.
  */
 export function createNodeDocumentAnonymizer(
-  options: Omit<DocumentAnonymizerDeps, 'codec' | 'detectors'> = {},
+  options: PlatformDocumentOptions = {},
 ): ClosableDocumentAnonymizer {
+  const { maxPixels, random, ...engineOptions } = options;
   let faces: Promise<FaceService> | undefined;
   let ocr: Promise<OcrClient> | undefined;
-  const engine = createDocumentAnonymizer({
-    ...options,
-    codec: createNodeCodec(options.maxPixels ?? DEFAULT_MAX_PIXELS),
+  const image = createImageAdapter({
+    codec: createNodeCodec(maxPixels ?? DEFAULT_MAX_PIXELS),
+    ...(maxPixels ? { maxPixels } : {}),
+    ...(random ? { random } : {}),
     detectors: {
       faces: () => (faces ??= createNodeFaceService()),
       ocr: () =>
@@ -39,6 +46,7 @@ export function createNodeDocumentAnonymizer(
         })),
     },
   });
+  const engine = createDocumentAnonymizer({ ...engineOptions, adapters: [image] });
   return {
     anonymize: (bytes, config, callOptions) => engine.anonymize(bytes, config, callOptions),
     async close() {

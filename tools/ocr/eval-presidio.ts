@@ -5,6 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createDocumentAnonymizer } from '../../src/api/documents.js';
+import { createImageAdapter } from '../../src/documents/image/image-adapter.js';
 import { decodeImage } from '../../src/documents/image/decode.js';
 import { layoutFromParagraphs } from '../../src/documents/layout.js';
 import { createNodeCodec } from '../../src/documents/image/node-codec.js';
@@ -49,14 +50,16 @@ await ocr.terminate();
 await assets.dispose();
 
 const engine = createDocumentAnonymizer({
-  codec,
-  detectors: {
-    ocr: async () => {
-      const a = await nodeOcrAssets();
-      const c = await createOcrClient(a);
-      return { recognize: async (png: Uint8Array) => { const r = await c.recognize(png); await c.terminate(); await a.dispose(); return r; } };
+  adapters: [createImageAdapter({
+    codec,
+    detectors: {
+      ocr: async () => {
+        const a = await nodeOcrAssets();
+        const c = await createOcrClient(a);
+        return { recognize: async (png: Uint8Array) => { const r = await c.recognize(png); await c.terminate(); await a.dispose(); return r; } };
+      },
     },
-  },
+  })],
 });
 const original = await load('integration__resources__ocr_test.png');
 const expected = await load('integration__resources__ocr_test_redacted.png');

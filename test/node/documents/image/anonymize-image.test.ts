@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createDocumentAnonymizer } from '../../../../src/api/documents.js';
+import { createImageAdapter } from '../../../../src/documents/image/image-adapter.js';
 import { decodeImage } from '../../../../src/documents/image/decode.js';
 import { createNodeCodec } from '../../../../src/documents/image/node-codec.js';
 import type { Box } from '../../../../src/spec/types.js';
@@ -14,13 +15,14 @@ const face: Box & { score: number; keypoints: Array<[number, number]> } = { x0: 
 
 function engine() {
   const calls = { faces: 0, ocr: 0 };
-  const docs = createDocumentAnonymizer({
+  const image = createImageAdapter({
     codec,
     detectors: {
       faces: async () => ({ detect: async () => (calls.faces++, [face]) }),
       ocr: async () => ({ recognize: async () => (calls.ocr++, ocrPage) }),
     },
   });
+  const docs = createDocumentAnonymizer({ adapters: [image] });
   return { docs, calls };
 }
 

@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { createDocumentAnonymizer } from '../../../../src/api/documents.js';
+import { createImageAdapter } from '../../../../src/documents/image/image-adapter.js';
 import { createNodeCodec } from '../../../../src/documents/image/node-codec.js';
 import { corpusFiles, pngChunk, raster } from '../../../helpers/images.js';
 import { expectProblem } from '../../helpers/expect-problem.js';
 
 const codec = createNodeCodec(50e6);
-const engine = createDocumentAnonymizer({ codec, detectors: {}, maxPixels: 50e6 });
+const engine = createDocumentAnonymizer({ adapters: [createImageAdapter({ codec, detectors: {}, maxPixels: 50e6 })] });
 const bare = { imageAnonymization: { labelsConfig: [] }, textAnonymization: { labelsConfig: [] } };
 const invalid = { status: 422, problemCode: 'INVALID_FILE' } as const;
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createDocumentAnonymizer } from '../../../../src/api/documents.js';
+import { createImageAdapter } from '../../../../src/documents/image/image-adapter.js';
 import { listMetadata } from '../../../../src/documents/image/metadata.js';
 import { createNodeCodec } from '../../../../src/documents/image/node-codec.js';
 import { sniffDocument } from '../../../../src/documents/sniff.js';
@@ -8,7 +9,7 @@ import { concat, containsAscii, corpusFiles, exifPayload, insertJpegSegment, ins
 
 const codec = createNodeCodec(50e6);
 // No labels at all: the file is only decoded and rebuilt from pixels.
-const engine = createDocumentAnonymizer({ codec, detectors: {} });
+const engine = createDocumentAnonymizer({ adapters: [createImageAdapter({ codec, detectors: {} })] });
 const bare = { textAnonymization: { labelsConfig: [] }, imageAnonymization: { labelsConfig: [] } };
 const CANARY = 'ZQXNAME1';
 /** Markers of metadata a rebuilt file must not hold. */

@@ -1,0 +1,50 @@
+import type { Applied } from '../replacement/apply.js';
+import type { DocumentType, ImageAnonymizationType, ImageLabelName, PiiPageEntry } from '../spec/types.js';
+import type { SniffedType } from './sniff.js';
+
+/**
+ * What to do with one document, resolved from the upload config once at the API edge. Every format adapter gets the
+ * same job, so every ReplacementConfig, list and label rule applies to every format alike.
+ */
+export interface DocumentJob {
+  /** Image labels to anonymize, each with its effect. */
+  imageLabels: ReadonlyMap<ImageLabelName, ImageAnonymizationType>;
+  /**
+   * Detection + replacement of one piece of text (a paragraph, OCR text), exactly as for plain text, with one
+   * pseudonymizer for the whole document; null when no text label is requested.
+   */
+  text: ((text: string) => Promise<Applied>) | null;
+  /** Id in the PII record and in image URLs. */
+  documentId: number;
+  /** The engine's own base address for `imageUrl` (never a remote host). */
+  imageBaseUrl: string;
+  signal?: AbortSignal;
+}
+
+/** What a verification step (re-reading the written file) found; fail closed: `passed` false never completes. */
+export interface VerificationSummary {
+  passed: boolean;
+  /** How many distinct original PII strings were searched for. */
+  checked: number;
+  /** Where an original string survived (no PII text itself: the label and the place only). */
+  leaks: Array<{ label: string; where: string }>;
+}
+
+/** One anonymized document from an adapter: new bytes of the same type, and the PII record's page entries. */
+export interface AdapterOutput {
+  bytes: Uint8Array;
+  /** File extension of the result, from the sniffed type. */
+  extension: string;
+  pageData: PiiPageEntry[];
+  /** Present for formats with a verification step. */
+  verification?: VerificationSummary;
+}
+
+/**
+ * One document format (images, PDF, DOCX, DOC): reads the bytes, asks `job.text` about its text, redacts and
+ * rewrites. Platform pieces (codecs, pdf.js, OCR, detectors) are given to the adapter's factory.
+ */
+export interface DocumentAdapter {
+  readonly type: DocumentType;
+  anonymize(bytes: Uint8Array, sniffed: SniffedType, job: DocumentJob): Promise<AdapterOutput>;
+}

@@ -1,0 +1,54 @@
+import type { DocumentAdapter } from '../adapter.js';
+import { boxesOfRange, unionBox } from '../layout.js';
+import { buildImageData, buildPageEntry, imageUrlOf } from '../pii-record.js';
+import { invalidFile } from '../../errors/problem.js';
+import type { ImageDetectors } from './anonymize-image.js';
+import { anonymizeImage } from './anonymize-image.js';
+import type { ImageCodec } from './codec.js';
+import type { RandomFill } from './effects.js';
+import { DEFAULT_MAX_PIXELS } from './header.js';
+import type { ImageFormat } from './raster.js';
+
+/** Platform pieces of the image adapter (Node: pure-JS codecs; browser: canvas). */
+export interface ImageAdapterDeps {
+  codec: ImageCodec;
+  detectors: ImageDetectors;
+  /** Pixel budget per image, checked from the header before decoding. Default 50 MP. */
+  maxPixels?: number;
+  /** Noise source of BLUR/PIXELATE; `crypto.getRandomValues` by default. */
+  random?: RandomFill;
+}
+
+const EXTENSIONS: Record<ImageFormat, string> = { jpeg: 'jpg', png: 'png', bmp: 'bmp' };
+
+/** JPEG, PNG and BMP: one page, one paragraph of OCR text, one image entry with its face and text detections. */
+export function createImageAdapter(deps: ImageAdapterDeps): DocumentAdapter {
+  const maxPixels = deps.maxPixels ?? DEFAULT_MAX_PIXELS;
+  return {
+    type: 'IMAGE',
+    async anonymize(bytes, sniffed, job) {
+      if (sniffed.type !== 'IMAGE') throw invalidFile('The file is not an image.');
+      const result = await anonymizeImage(bytes, sniffed.format, job, {
+        codec: deps.codec,
+        detectors: deps.detectors,
+        maxPixels,
+        ...(deps.random ? { random: deps.random } : {}),
+        ...(job.signal ? { signal: job.signal } : {}),
+      });
+      const imageData = buildImageData(imageUrlOf(job.imageBaseUrl, job.documentId, 0), 0, [
+        { label: 'face', regions: result.faces },
+        { label: 'text', regions: result.textRegions.map((box) => ({ box, score: 1 })) },
+      ]);
+      const layout = result.ocrText?.layout;
+      const entry = buildPageEntry({
+        pageNum: 1,
+        paragraphId: 0,
+        text: layout?.text ?? '',
+        edits: result.ocrText?.applied?.edits ?? [],
+        locateOriginal: (start, end) => (layout ? unionBox(boxesOfRange(layout, start, end)) : null),
+        imagesData: [imageData],
+      });
+      return { extension: EXTENSIONS[sniffed.format], bytes: result.bytes, pageData: [entry] };
+    },
+  };
+}
