@@ -1,0 +1,353 @@
+import type { Anonymizer, TextCallOptions } from '../api/anonymizer.js';
+import { sniffDocument } from '../documents/sniff.js';
+import type { SniffedType } from '../documents/sniff.js';
+import { creditLimitExceeded, documentTooBig, forbidden, noPiiStored, notFound, rateLimitExceeded, unprocessable } from '../errors/problem.js';
+import type { JobEvents } from '../jobs/events.js';
+import { PENDING_STATUSES } from '../jobs/claim.js';
+import { parseOrThrow } from '../spec/schemas.js';
+import { isTerminal } from '../spec/status.js';
+import type {
+  DocumentPage,
+  DocumentPiiRecord,
+  ExternalDocumentTaskStatus,
+  ExternalUploadConfig,
+  ImageLabel,
+  ProblemDetail,
+  ProcessingStatus,
+  ProjectOverview,
+  PseudonymizedText,
+  Tag,
+  TextLabel,
+  TextRequest,
+} from '../spec/types.js';
+import type { RawDocumentQuery } from '../store/query.js';
+import { parseDocumentQuery, queryDocuments } from '../store/query.js';
+import type { DocumentRecord, ProjectRecord } from '../store/records.js';
+import type { DocumentStore } from '../store/store.js';
+import { authenticate, explicitProject, parsePathId, resolvedProject, visibleProjects } from './access.js';
+import type { Clock } from './clock.js';
+import { purgeExpired } from './retention.js';
+import type { Organization, Principal } from './setup.js';
+import type { DefaultUploadBody } from './upload.js';
+import { MAX_UPLOAD_BYTES, parseDefaultUpload, safeFileName, TagsSchema } from './upload.js';
+
+/** A document's status; `problem` (our extension) says why it failed, in words a person can read. */
+export interface DocumentStatus extends ExternalDocumentTaskStatus {
+  problem?: ProblemDetail;
+}
+
+/** A downloadable file: the bytes and the name for `Content-Disposition`. */
+export interface DocumentFile {
+  bytes: Uint8Array;
+  fileName: string;
+}
+
+/** Options of `waitFor`. */
+export interface WaitOptions {
+  /** Called once per status change, the first time with the current status. */
+  onProgress?: (status: DocumentStatus) => void;
+  /** Poll interval besides the change events (other tabs, missed events). Default 1 s. */
+  pollMs?: number;
+  signal?: AbortSignal;
+}
+
+/** Options of a project-scoped upload (our extension: a file name and tags besides the file). */
+export interface FileUploadOptions {
+  name?: string;
+  tags?: Tag[];
+}
+
+/** The document endpoints of one workflow (4.2 default project, or 4.3 one explicit project). */
+export interface DocumentsApi {
+  status(documentId: number | string): Promise<DocumentStatus>;
+  result(documentId: number | string): Promise<DocumentFile>;
+  original(documentId: number | string): Promise<DocumentFile>;
+  piis(documentId: number | string): Promise<DocumentPiiRecord>;
+  delete(documentId: number | string): Promise<void>;
+  list(query?: RawDocumentQuery): Promise<DocumentPage>;
+  /** Resolves at a terminal status (COMPLETED, ERROR, QUOTA_EXCEEDED, QUOTA_ERROR, or PREVIEW_ERROR). */
+  waitFor(documentId: number | string, options?: WaitOptions): Promise<DocumentStatus>;
+}
+
+/** 4.2: uploads are JSON with Base64 content and an optional config. */
+export interface DefaultDocumentsApi extends DocumentsApi {
+  upload(body: DefaultUploadBody): Promise<ExternalDocumentTaskStatus>;
+}
+
+/** 4.3: uploads are a file; the project's stored config applies. */
+export interface ProjectDocumentsApi extends DocumentsApi {
+  upload(file: Uint8Array | Blob, options?: FileUploadOptions): Promise<ExternalDocumentTaskStatus>;
+}
+
+/** Everything one API key may do: the endpoints of section 4, as methods. */
+export interface KeyedApi {
+  /** `GET /projects/me`. */
+  projectsMe(): Promise<ProjectOverview[]>;
+  /** `GET /documents/default-config`. */
+  defaultConfig(): Promise<ExternalUploadConfig>;
+  /** `GET /text-labels`. */
+  textLabels(): TextLabel[];
+  /** `GET /image-labels`. */
+  imageLabels(): ImageLabel[];
+  /** `POST /text`, with the credit budget and the concurrency bound. */
+  text(request: TextRequest, options?: TextCallOptions): Promise<PseudonymizedText>;
+  /** `/documents/...` on the resolved project. */
+  readonly documents: DefaultDocumentsApi;
+  /** `/projects/{projectId}/...`. */
+  project(projectId: number | string): { config(): Promise<ExternalUploadConfig>; readonly documents: ProjectDocumentsApi };
+}
+
+/** The document service's pieces. */
+export interface DocumentServiceDeps {
+  org: Organization;
+  store: DocumentStore;
+  events: JobEvents;
+  clock: Clock;
+  text: Anonymizer;
+  /** Credit budget; unset members are unlimited. */
+  credits?: { pages?: number; characters?: number };
+  /** Documents waiting or in work, store-wide, beyond which uploads get 429. Default 100. */
+  maxQueued?: number;
+  /** Text requests in flight beyond which `text` gets 429. Default 32. */
+  maxConcurrentText?: number;
+}
+
+/** The service: every API key's view, and retention. */
+export interface DocumentService {
+  /** The endpoints as the holder of `key` (401 for an unknown key). */
+  as(key: string | null | undefined): KeyedApi;
+  /** Deletes documents past their project's retention now; returns how many. */
+  purge(): Promise<number>;
+}
+
+const EXTENSIONS: Record<string, string> = { PDF: 'pdf', DOCX: 'docx', DOC: 'doc', jpeg: 'jpg', png: 'png', bmp: 'bmp' };
+const extensionOf = (s: SniffedType) => (s.type === 'IMAGE' ? EXTENSIONS[s.format]! : EXTENSIONS[s.type]!);
+const FINAL: ReadonlySet<ProcessingStatus> = new Set(['PREVIEW_ERROR']);
+const iso = (ms: number) => new Date(ms).toISOString();
+
+/**
+ * Creates the document service over a store. Uploads are stored at once with status COMPUTING_QUOTA and a `wake`
+ * goes to the job runners (this tab's worker, other tabs); everything else reads the store.
+ */
+export function createDocumentService(deps: DocumentServiceDeps): DocumentService {
+  const { org, store, events, clock } = deps;
+  const maxQueued = deps.maxQueued ?? 100;
+  const maxConcurrentText = deps.maxConcurrentText ?? 32;
+  let textInFlight = 0;
+
+  async function overview(p: ProjectRecord): Promise<ProjectOverview> {
+    const docs = await store.documentsOf(p.id);
+    const last = docs.reduce<number | null>((m, d) => (m === null || d.lastModified > m ? d.lastModified : m), null);
+    return {
+      id: p.id,
+      name: p.name,
+      description: p.description,
+      documentCount: docs.length,
+      lastUpdatedDocumentDate: last === null ? null : iso(last),
+      isTemporary: p.isTemporary,
+      deleteCompletedDocumentsAfterHours: p.deleteCompletedDocumentsAfterHours,
+      deleteNonCompletedDocumentsAfterHours: p.deleteNonCompletedDocumentsAfterHours,
+      isStoringPII: p.isStoringPII,
+      orgId: p.orgId,
+    };
+  }
+
+  async function checkCanQueue(): Promise<void> {
+    const { pages } = deps.credits ?? {};
+    if (pages !== undefined && (await store.counters()).pagesUsed >= pages) throw creditLimitExceeded();
+    if ((await store.documentsIn(PENDING_STATUSES)).length >= maxQueued) throw rateLimitExceeded(5);
+  }
+
+  async function createFrom(project: ProjectRecord, bytes: Uint8Array, config: ExternalUploadConfig | null, name: string | null, tags: Tag[]) {
+    if (bytes.length > MAX_UPLOAD_BYTES) throw documentTooBig(MAX_UPLOAD_BYTES);
+    const sniffed = sniffDocument(bytes);
+    await checkCanQueue();
+    const now = clock.now();
+    const doc = await store.createDocument(
+      (id) => ({
+        projectId: project.id,
+        version: 1,
+        name: name ?? `document-${id}.${extensionOf(sniffed)}`,
+        documentType: sniffed.type,
+        fileSize: bytes.length,
+        status: 'COMPUTING_QUOTA',
+        anonymizedName: null,
+        tags: tags.map((t) => ({ key: t.key, value: t.value })),
+        createdAt: now,
+        lastModified: now,
+        config,
+        problem: null,
+        lease: null,
+        attempts: 0,
+        pages: 0,
+      }),
+      bytes,
+    );
+    events.publish({ type: 'wake' });
+    return { documentId: doc.id, status: doc.status };
+  }
+
+  function documentsOf(scope: () => ProjectRecord) {
+    async function find(documentId: number | string): Promise<{ doc: DocumentRecord; project: ProjectRecord }> {
+      const id = parsePathId(documentId, 'documentId');
+      const project = scope();
+      const doc = await store.getDocument(id);
+      // Another project's document is "not found" here, so ids do not reveal what exists elsewhere.
+      if (!doc || doc.projectId !== project.id) throw notFound('The document does not exist.');
+      return { doc, project };
+    }
+    const statusOf = (doc: DocumentRecord): DocumentStatus => ({
+      documentId: doc.id,
+      status: doc.status,
+      ...(doc.problem && (doc.status === 'ERROR' || doc.status === 'PREVIEW_ERROR' || doc.status.startsWith('QUOTA')) ? { problem: doc.problem } : {}),
+    });
+    const api: DocumentsApi = {
+      async status(documentId) {
+        return statusOf((await find(documentId)).doc);
+      },
+      async result(documentId) {
+        const { doc } = await find(documentId);
+        const bytes = doc.status === 'COMPLETED' ? await store.getFile(doc.id, 'result') : undefined;
+        if (!bytes || !doc.anonymizedName) throw notFound(`The result is not available (status ${doc.status}).`);
+        return { bytes, fileName: doc.anonymizedName };
+      },
+      async original(documentId) {
+        const { doc, project } = await find(documentId);
+        if (!project.isStoringPII) throw noPiiStored();
+        if (doc.status !== 'COMPLETED' && doc.status !== 'FINALIZED') {
+          throw unprocessable(`The original is available only when the document is COMPLETED or FINALIZED (status ${doc.status}).`);
+        }
+        const bytes = await store.getFile(doc.id, 'original');
+        if (!bytes) throw notFound('The original file is not stored.');
+        return { bytes, fileName: doc.name };
+      },
+      async piis(documentId) {
+        const { doc, project } = await find(documentId);
+        if (project.documentCorrection) throw forbidden('PII records are not available while document correction is enabled for the project.');
+        if (!project.isStoringPII) throw forbidden('The project does not store PII records.');
+        const record = doc.status === 'COMPLETED' ? await store.getPiis(doc.id) : undefined;
+        if (!record) throw notFound(`The PII record is not available (status ${doc.status}).`);
+        return {
+          documentId: doc.id,
+          version: doc.version,
+          documentName: doc.name,
+          processingStatus: doc.status,
+          documentType: doc.documentType,
+          lastFileModified: iso(doc.lastModified),
+          lastModified: iso(doc.lastModified),
+          pageData: record.pageData,
+        };
+      },
+      async delete(documentId) {
+        const { doc } = await find(documentId);
+        await store.deleteDocument(doc.id);
+      },
+      async list(query) {
+        const q = parseDocumentQuery(query);
+        return queryDocuments(await store.documentsOf(scope().id), q);
+      },
+      async waitFor(documentId, options = {}) {
+        const { doc } = await find(documentId);
+        return new Promise<DocumentStatus>((resolve, reject) => {
+          let last: ProcessingStatus | null = null;
+          let settled = false;
+          const stop = () => {
+            settled = true;
+            unsubscribe();
+            clearInterval(timer);
+            options.signal?.removeEventListener('abort', onAbort);
+          };
+          const check = async () => {
+            if (settled) return;
+            try {
+              const s = await api.status(doc.id);
+              if (settled) return;
+              if (s.status !== last) {
+                last = s.status;
+                options.onProgress?.(s);
+              }
+              if (isTerminal(s.status) || FINAL.has(s.status)) {
+                stop();
+                resolve(s);
+              }
+            } catch (err) {
+              stop();
+              reject(err);
+            }
+          };
+          const onAbort = () => {
+            stop();
+            reject(options.signal!.reason);
+          };
+          const unsubscribe = events.subscribe((e) => {
+            if (e.type === 'status' && e.documentId === doc.id) void check();
+          });
+          const timer = setInterval(() => void check(), options.pollMs ?? 1000);
+          options.signal?.addEventListener('abort', onAbort);
+          if (options.signal?.aborted) onAbort();
+          else void check();
+        });
+      },
+    };
+    return api;
+  }
+
+  function keyed(principal: Principal): KeyedApi {
+    const defaultScope = () => resolvedProject(org, principal);
+    const defaultDocs = documentsOf(defaultScope);
+    return {
+      async projectsMe() {
+        return Promise.all(visibleProjects(org, principal).map(overview));
+      },
+      async defaultConfig() {
+        return defaultScope().config;
+      },
+      textLabels: () => deps.text.getTextLabels(),
+      imageLabels: () => deps.text.getImageLabels(),
+      async text(request, options) {
+        const { characters } = deps.credits ?? {};
+        if (characters !== undefined && (await store.counters()).charactersUsed >= characters) throw creditLimitExceeded();
+        if (textInFlight >= maxConcurrentText) throw rateLimitExceeded(1);
+        textInFlight++;
+        try {
+          const result = await deps.text.text(request, options);
+          if (characters !== undefined) await store.addUsage(0, request.text.length);
+          return result;
+        } finally {
+          textInFlight--;
+        }
+      },
+      documents: {
+        ...defaultDocs,
+        async upload(body) {
+          const project = defaultScope();
+          const parsed = parseDefaultUpload(body);
+          return createFrom(project, parsed.bytes, parsed.config, parsed.name, parsed.tags);
+        },
+      },
+      project(projectId) {
+        const scope = () => explicitProject(org, principal, parsePathId(projectId, 'projectId'));
+        return {
+          async config() {
+            return scope().config;
+          },
+          documents: {
+            ...documentsOf(scope),
+            async upload(file, options = {}) {
+              const project = scope();
+              if ((file instanceof Uint8Array ? file.length : file.size) > MAX_UPLOAD_BYTES) throw documentTooBig(MAX_UPLOAD_BYTES);
+              const tags = options.tags === undefined ? [] : parseOrThrow(TagsSchema, options.tags, 'tags');
+              const bytes = file instanceof Uint8Array ? file : new Uint8Array(await file.arrayBuffer());
+              return createFrom(project, bytes, null, options.name === undefined ? null : safeFileName(options.name), tags);
+            },
+          },
+        };
+      },
+    };
+  }
+
+  return {
+    as: (key) => keyed(authenticate(org, key)),
+    purge: () => purgeExpired(store, org.projects, clock.now()),
+  };
+}

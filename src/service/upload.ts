@@ -1,0 +1,77 @@
+import * as v from 'valibot';
+import { documentTooBig, validationFailed } from '../errors/problem.js';
+import { ExternalUploadConfigSchema, parseOrThrow } from '../spec/schemas.js';
+import type { ExternalUploadConfig, Tag } from '../spec/types.js';
+
+/** The spec's upload size limit (413 `DOCUMENT_TOO_BIG`), for both workflows. */
+export const MAX_UPLOAD_BYTES = 200 * 1024 * 1024;
+
+const notBlank = v.check((s: string) => s.trim() !== '', 'must not be blank');
+const TagSchema = v.object({ key: v.pipe(v.string(), v.minLength(1)), value: v.pipe(v.string(), v.minLength(1)) });
+
+/** Tags given at upload (our extension of both workflows). */
+export const TagsSchema = v.array(TagSchema);
+
+/** The default workflow's JSON body: Base64 `content` (required, not blank), optional `config`; `name` and `tags` are our extensions. */
+const DefaultUploadSchema = v.object({
+  content: v.pipe(v.string(), v.minLength(1, 'must not be blank'), notBlank),
+  config: v.nullish(ExternalUploadConfigSchema),
+  name: v.optional(v.string()),
+  tags: v.optional(TagsSchema),
+});
+
+export interface DefaultUploadBody {
+  content: string;
+  config?: ExternalUploadConfig | null;
+  name?: string;
+  tags?: Tag[];
+}
+
+/** A validated default-workflow upload with its bytes decoded. */
+export interface ParsedUpload {
+  bytes: Uint8Array;
+  config: ExternalUploadConfig | null;
+  name: string | null;
+  tags: Tag[];
+}
+
+const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
+
+/** Strict Base64 (whitespace ignored); 422 on anything else, 413 when the decoded size would pass the limit. */
+export function decodeBase64(content: string, field = 'content'): Uint8Array {
+  const clean = content.replace(/\s+/g, '');
+  if (Math.floor((clean.length * 3) / 4) > MAX_UPLOAD_BYTES) throw documentTooBig(MAX_UPLOAD_BYTES);
+  if (clean.length % 4 !== 0 || !BASE64.test(clean)) {
+    throw validationFailed([{ field, code: 'InvalidValue', message: 'must be Base64' }]);
+  }
+  const out = new Uint8Array((clean.length / 4) * 3 - (clean.endsWith('==') ? 2 : clean.endsWith('=') ? 1 : 0));
+  // atob in slices keeps the intermediate binary string small for large files.
+  const SLICE = 1 << 20;
+  let o = 0;
+  for (let i = 0; i < clean.length; i += SLICE) {
+    const bin = atob(clean.slice(i, i + SLICE));
+    for (let j = 0; j < bin.length; j++) out[o++] = bin.charCodeAt(j);
+  }
+  return out;
+}
+
+/** Validates and decodes a default-workflow body (4.2). */
+export function parseDefaultUpload(body: unknown): ParsedUpload {
+  const b = parseOrThrow(DefaultUploadSchema, body);
+  return {
+    bytes: decodeBase64(b.content),
+    config: (b.config as ExternalUploadConfig | null | undefined) ?? null,
+    name: b.name === undefined ? null : safeFileName(b.name),
+    tags: b.tags ?? [],
+  };
+}
+
+/**
+ * A client's file name made safe to store and to send back in `Content-Disposition`: the last path segment only (no
+ * traversal), no control characters, at most 255 characters; null when nothing usable is left.
+ */
+export function safeFileName(name: string): string | null {
+  const last = name.split(/[/\\]/).pop() ?? '';
+  const clean = last.replace(/[\u0000-\u001f\u007f]/g, '').trim().slice(0, 255);
+  return clean === '' || clean === '.' || clean === '..' ? null : clean;
+}

@@ -1,0 +1,173 @@
+import type { IDBPDatabase } from 'idb';
+import { storageLimitExceeded } from '../errors/problem.js';
+import type { ProcessingStatus } from '../spec/types.js';
+import type { Counters, DocumentRecord, FileKind, PiiRecordStored, ProjectRecord } from './records.js';
+import type { AnonymizerDb } from './schema.js';
+import { openAnonymizerDb, STORE_NAMES } from './schema.js';
+
+/** What a completed job writes, all in one transaction. */
+export interface Completion {
+  status: 'COMPLETED' | 'PREVIEW_ERROR' | 'ERROR' | 'QUOTA_EXCEEDED' | 'QUOTA_ERROR';
+  result: Uint8Array | null;
+  anonymizedName: string | null;
+  pageData: PiiRecordStored['pageData'] | null;
+  /** Drop the original (the project does not store PII). */
+  dropOriginal: boolean;
+  pages: number;
+  problem: DocumentRecord['problem'];
+}
+
+/**
+ * The repository over IndexedDB. Every state change is one transaction: a failed write leaves nothing half-stored,
+ * and a full disk (`QuotaExceededError`) surfaces as 507 `STORAGE_LIMIT_EXCEEDED`.
+ */
+export interface DocumentStore {
+  readonly name: string;
+  syncProjects(projects: readonly ProjectRecord[]): Promise<void>;
+  getProject(id: number): Promise<ProjectRecord | undefined>;
+  documentsOf(projectId: number): Promise<DocumentRecord[]>;
+  documentsIn(statuses: readonly ProcessingStatus[]): Promise<DocumentRecord[]>;
+  allDocuments(): Promise<DocumentRecord[]>;
+  /** Assigns the next id (never reused) and stores the record `build` makes for it, with its original bytes. */
+  createDocument(build: (id: number) => Omit<DocumentRecord, 'id'>, original: Uint8Array): Promise<DocumentRecord>;
+  getDocument(id: number): Promise<DocumentRecord | undefined>;
+  getFile(id: number, kind: FileKind): Promise<Uint8Array | undefined>;
+  getPiis(id: number): Promise<PiiRecordStored | undefined>;
+  /** Read-modify-write of one document; `change` returns null to leave it. Resolves to the stored record or null. */
+  update(id: number, change: (doc: DocumentRecord) => DocumentRecord | null): Promise<DocumentRecord | null>;
+  /**
+   * Stores a job's final outcome; false when the document was deleted meanwhile, or, with an `owner`, when the
+   * lease is no longer that owner's (taken over). Null `owner`: the caller holds the document's lock.
+   */
+  complete(id: number, owner: string | null, now: number, outcome: Completion): Promise<boolean>;
+  /** Removes the document, its files and its PII record. */
+  deleteDocument(id: number): Promise<boolean>;
+  counters(): Promise<Counters>;
+  addUsage(pages: number, characters: number): Promise<void>;
+  close(): void;
+}
+
+const COUNTERS_KEY = 'main';
+const EMPTY_COUNTERS: Counters = { nextDocumentId: 1, pagesUsed: 0, charactersUsed: 0 };
+
+function isQuotaError(err: unknown): boolean {
+  if (typeof err !== 'object' || err === null) return false;
+  const e = err as { name?: string; inner?: unknown; cause?: unknown };
+  return e.name === 'QuotaExceededError' || isQuotaError(e.inner) || isQuotaError(e.cause);
+}
+
+/** Runs a write; quota failures become 507, anything else propagates unchanged. */
+async function guarded<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (err) {
+    if (isQuotaError(err)) throw storageLimitExceeded();
+    throw err;
+  }
+}
+
+/** Opens the store in the named IndexedDB database (the global `indexedDB`: the browser's, or fake-indexeddb in Node). */
+export async function openDocumentStore(name: string): Promise<DocumentStore> {
+  const db: IDBPDatabase<AnonymizerDb> = await openAnonymizerDb(name);
+  return {
+    name,
+    async syncProjects(projects) {
+      await guarded(async () => {
+        const tx = db.transaction('projects', 'readwrite');
+        await Promise.all([...projects.map((p) => tx.store.put(p)), tx.done]);
+      });
+    },
+    getProject: (id) => db.get('projects', id),
+    documentsOf: (projectId) => db.getAllFromIndex('documents', 'byProject', projectId),
+    async documentsIn(statuses) {
+      const lists = await Promise.all(statuses.map((s) => db.getAllFromIndex('documents', 'byStatus', s)));
+      return lists.flat();
+    },
+    allDocuments: () => db.getAll('documents'),
+    createDocument: (build, original) =>
+      guarded(async () => {
+        const tx = db.transaction(['counters', 'documents', 'files'], 'readwrite', { durability: 'strict' });
+        const counters = (await tx.objectStore('counters').get(COUNTERS_KEY)) ?? EMPTY_COUNTERS;
+        const record: DocumentRecord = { ...build(counters.nextDocumentId), id: counters.nextDocumentId };
+        await tx.objectStore('counters').put({ ...counters, nextDocumentId: record.id + 1 }, COUNTERS_KEY);
+        await tx.objectStore('documents').add(record);
+        await tx.objectStore('files').add({ documentId: record.id, kind: 'original', bytes: original });
+        await tx.done;
+        return record;
+      }),
+    getDocument: (id) => db.get('documents', id),
+    async getFile(id, kind) {
+      return (await db.get('files', [id, kind]))?.bytes;
+    },
+    getPiis: (id) => db.get('piis', id),
+    update: (id, change) =>
+      guarded(async () => {
+        const tx = db.transaction('documents', 'readwrite', { durability: 'strict' });
+        const doc = await tx.store.get(id);
+        const next = doc ? change(doc) : null;
+        if (next) await tx.store.put(next);
+        await tx.done;
+        return next;
+      }),
+    complete: (id, owner, now, outcome) =>
+      guarded(async () => {
+        const tx = db.transaction(['documents', 'files', 'piis'], 'readwrite', { durability: 'strict' });
+        const doc = await tx.objectStore('documents').get(id);
+        if (!doc || (owner !== null && doc.lease?.owner !== owner)) {
+          await tx.done;
+          return false;
+        }
+        const files = tx.objectStore('files');
+        if (outcome.result) await files.put({ documentId: id, kind: 'result', bytes: outcome.result });
+        if (outcome.dropOriginal) {
+          await files.delete([id, 'original']);
+        }
+        if (outcome.pageData) await tx.objectStore('piis').put({ documentId: id, pageData: outcome.pageData });
+        await tx.objectStore('documents').put({
+          ...doc,
+          status: outcome.status,
+          anonymizedName: outcome.anonymizedName,
+          problem: outcome.problem,
+          lease: null,
+          lastModified: now,
+          pages: outcome.pages,
+        });
+        await tx.done;
+        return true;
+      }),
+    deleteDocument: (id) =>
+      guarded(async () => {
+        const tx = db.transaction(['documents', 'files', 'piis'], 'readwrite', { durability: 'strict' });
+        const existed = (await tx.objectStore('documents').get(id)) !== undefined;
+        await tx.objectStore('documents').delete(id);
+        const files = tx.objectStore('files');
+        for (const key of await files.index('byDocument').getAllKeys(id)) await files.delete(key);
+        await tx.objectStore('piis').delete(id);
+        await tx.done;
+        return existed;
+      }),
+    async counters() {
+      return (await db.get('counters', COUNTERS_KEY)) ?? EMPTY_COUNTERS;
+    },
+    addUsage: (pages, characters) =>
+      guarded(async () => {
+        const tx = db.transaction('counters', 'readwrite');
+        const c = (await tx.store.get(COUNTERS_KEY)) ?? EMPTY_COUNTERS;
+        await tx.store.put({ ...c, pagesUsed: c.pagesUsed + pages, charactersUsed: c.charactersUsed + characters }, COUNTERS_KEY);
+        await tx.done;
+      }),
+    close: () => db.close(),
+  };
+}
+
+/** Every record of every store, for tests and audits that prove a deletion left nothing behind. */
+export async function dumpStore(name: string): Promise<Record<(typeof STORE_NAMES)[number], unknown[]>> {
+  const db = await openAnonymizerDb(name);
+  try {
+    const out = {} as Record<(typeof STORE_NAMES)[number], unknown[]>;
+    for (const s of STORE_NAMES) out[s] = await db.getAll(s);
+    return out;
+  } finally {
+    db.close();
+  }
+}
