@@ -87,7 +87,9 @@ function codeOf(issue: v.BaseIssue<unknown>): string {
   if (issue.input === undefined || issue.input === null) return 'NotNull';
   switch (issue.type) {
     case 'check':
-      return 'NotBlank';
+      return issue.message === 'must not be blank' ? 'NotBlank' : 'InvalidValue';
+    case 'regex':
+      return 'InvalidValue';
     case 'min_length':
       return Array.isArray(issue.input) ? 'NotEmpty' : 'NotBlank';
     case 'picklist':
@@ -132,7 +134,7 @@ export function parseOrThrow<S extends v.GenericSchema>(schema: S, input: unknow
   if (result.success) return result.output;
   const errors = toFieldErrors(result.issues).map((e) => ({
     ...e,
-    field: prefix ? (e.field === '$' ? prefix : `${prefix}.${e.field}`) : e.field,
+    field: prefix ? (e.field === '$' ? prefix : e.field.startsWith('[') ? prefix + e.field : `${prefix}.${e.field}`) : e.field,
   }));
   throw validationFailed(errors);
 }

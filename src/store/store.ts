@@ -66,17 +66,38 @@ async function guarded<T>(write: () => Promise<T>): Promise<T> {
   }
 }
 
+/**
+ * Runs `body` in a read-write transaction that commits only if `body` completes: any exception aborts it, so
+ * nothing it wrote stays (IndexedDB aborts by itself on failed requests only, not on errors thrown between them).
+ */
+async function inTx<Tx extends { abort(): void; done: Promise<void> }, T>(tx: Tx, body: (tx: Tx) => Promise<T>): Promise<T> {
+  return guarded(async () => {
+    let value: T;
+    try {
+      value = await body(tx);
+    } catch (err) {
+      try {
+        tx.abort();
+      } catch {
+        // Already aborted by the failed request.
+      }
+      await tx.done.catch(() => undefined);
+      throw err;
+    }
+    await tx.done;
+    return value;
+  });
+}
+
 /** Opens the store in the named IndexedDB database (the global `indexedDB`: the browser's, or fake-indexeddb in Node). */
 export async function openDocumentStore(name: string): Promise<DocumentStore> {
   const db: IDBPDatabase<AnonymizerDb> = await openAnonymizerDb(name);
   return {
     name,
-    async syncProjects(projects) {
-      await guarded(async () => {
-        const tx = db.transaction('projects', 'readwrite');
-        await Promise.all([...projects.map((p) => tx.store.put(p)), tx.done]);
-      });
-    },
+    syncProjects: (projects) =>
+      inTx(db.transaction('projects', 'readwrite'), async (tx) => {
+        for (const p of projects) await tx.store.put(p);
+      }),
     getProject: (id) => db.get('projects', id),
     documentsOf: (projectId) => db.getAllFromIndex('documents', 'byProject', projectId),
     async documentsIn(statuses) {
@@ -85,14 +106,12 @@ export async function openDocumentStore(name: string): Promise<DocumentStore> {
     },
     allDocuments: () => db.getAll('documents'),
     createDocument: (build, original) =>
-      guarded(async () => {
-        const tx = db.transaction(['counters', 'documents', 'files'], 'readwrite', { durability: 'strict' });
+      inTx(db.transaction(['counters', 'documents', 'files'], 'readwrite', { durability: 'strict' }), async (tx) => {
         const counters = (await tx.objectStore('counters').get(COUNTERS_KEY)) ?? EMPTY_COUNTERS;
         const record: DocumentRecord = { ...build(counters.nextDocumentId), id: counters.nextDocumentId };
         await tx.objectStore('counters').put({ ...counters, nextDocumentId: record.id + 1 }, COUNTERS_KEY);
         await tx.objectStore('documents').add(record);
         await tx.objectStore('files').add({ documentId: record.id, kind: 'original', bytes: original });
-        await tx.done;
         return record;
       }),
     getDocument: (id) => db.get('documents', id),
@@ -101,22 +120,16 @@ export async function openDocumentStore(name: string): Promise<DocumentStore> {
     },
     getPiis: (id) => db.get('piis', id),
     update: (id, change) =>
-      guarded(async () => {
-        const tx = db.transaction('documents', 'readwrite', { durability: 'strict' });
+      inTx(db.transaction('documents', 'readwrite', { durability: 'strict' }), async (tx) => {
         const doc = await tx.store.get(id);
         const next = doc ? change(doc) : null;
         if (next) await tx.store.put(next);
-        await tx.done;
         return next;
       }),
     complete: (id, owner, now, outcome) =>
-      guarded(async () => {
-        const tx = db.transaction(['documents', 'files', 'piis'], 'readwrite', { durability: 'strict' });
+      inTx(db.transaction(['documents', 'files', 'piis'], 'readwrite', { durability: 'strict' }), async (tx) => {
         const doc = await tx.objectStore('documents').get(id);
-        if (!doc || (owner !== null && doc.lease?.owner !== owner)) {
-          await tx.done;
-          return false;
-        }
+        if (!doc || (owner !== null && doc.lease?.owner !== owner)) return false;
         const files = tx.objectStore('files');
         if (outcome.result) await files.put({ documentId: id, kind: 'result', bytes: outcome.result });
         if (outcome.dropOriginal) {
@@ -132,29 +145,24 @@ export async function openDocumentStore(name: string): Promise<DocumentStore> {
           lastModified: now,
           pages: outcome.pages,
         });
-        await tx.done;
         return true;
       }),
     deleteDocument: (id) =>
-      guarded(async () => {
-        const tx = db.transaction(['documents', 'files', 'piis'], 'readwrite', { durability: 'strict' });
+      inTx(db.transaction(['documents', 'files', 'piis'], 'readwrite', { durability: 'strict' }), async (tx) => {
         const existed = (await tx.objectStore('documents').get(id)) !== undefined;
         await tx.objectStore('documents').delete(id);
         const files = tx.objectStore('files');
         for (const key of await files.index('byDocument').getAllKeys(id)) await files.delete(key);
         await tx.objectStore('piis').delete(id);
-        await tx.done;
         return existed;
       }),
     async counters() {
       return (await db.get('counters', COUNTERS_KEY)) ?? EMPTY_COUNTERS;
     },
     addUsage: (pages, characters) =>
-      guarded(async () => {
-        const tx = db.transaction('counters', 'readwrite');
+      inTx(db.transaction('counters', 'readwrite'), async (tx) => {
         const c = (await tx.store.get(COUNTERS_KEY)) ?? EMPTY_COUNTERS;
         await tx.store.put({ ...c, pagesUsed: c.pagesUsed + pages, charactersUsed: c.charactersUsed + characters }, COUNTERS_KEY);
-        await tx.done;
       }),
     close: () => db.close(),
   };
