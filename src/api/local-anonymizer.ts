@@ -54,6 +54,11 @@ export interface LocalServicePlatform {
   processor?: DocumentProcessor;
   /** Called by `close()` after the service stopped (workers, engines). */
   dispose?: () => Promise<void>;
+  /**
+   * Whether no other engine (another tab) has the store open: temporary projects' documents are purged only then,
+   * so one tab never deletes what another is working on. Absent: this engine is the only one (Node).
+   */
+  soleSession?: () => Promise<boolean>;
 }
 
 /**
@@ -64,8 +69,9 @@ export async function assembleLocalAnonymizer(options: LocalServiceOptions, plat
   const clock = options.clock ?? systemClock;
   const org = createOrganization(options.setup, DEFAULT_DOCUMENT_CONFIG);
   const { store, events } = platform;
+  const sole = platform.soleSession ?? (async () => true);
   await store.syncProjects(org.projects);
-  await purgeTemporary(store, org.projects);
+  if (await sole()) await purgeTemporary(store, org.projects);
   const service: DocumentService = createDocumentService({
     org,
     store,
@@ -99,7 +105,7 @@ export async function assembleLocalAnonymizer(options: LocalServiceOptions, plat
     async close() {
       clock.clearInterval(retention);
       await runner?.stop();
-      await purgeTemporary(store, org.projects).catch(() => undefined);
+      if (await sole().catch(() => false)) await purgeTemporary(store, org.projects).catch(() => undefined);
       events.close();
       store.close();
       await platform.dispose?.();

@@ -52,7 +52,8 @@ export function createWorkerClient<T>(worker: Worker, options: WorkerClientOptio
     call<R>(fn: (remote: Remote<T>) => Promise<R>, timeoutMs = options.timeoutMs): Promise<R> {
       if (!alive) return Promise.reject(options.failure());
       return new Promise<R>((resolve, reject) => {
-        const timer = setTimeout(die, timeoutMs);
+        // Infinity: no limit (a call that legitimately waits, e.g. for a queue to drain).
+        const timer = Number.isFinite(timeoutMs) ? setTimeout(die, timeoutMs) : undefined;
         const settle = () => {
           clearTimeout(timer);
           pending.delete(reject);
