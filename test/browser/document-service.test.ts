@@ -5,7 +5,7 @@ import { AnonymizerError } from '../../src/errors/problem.js';
 import type { JobsClient } from '../../src/runtime/jobs-client.js';
 import { startJobsWorker } from '../../src/runtime/jobs-client.js';
 import type { OrganizationSetup } from '../../src/service/setup.js';
-import type { ProblemDetail } from '../../src/spec/types.js';
+import type { ExternalUploadConfig, ProblemDetail } from '../../src/spec/types.js';
 import { dumpStore } from '../../src/store/store.js';
 
 /**
@@ -195,7 +195,7 @@ describe('jobs across workers and tabs (Web Locks)', () => {
     const s = await service({ storeName: name, noRunner: true });
     const first = await jobsWorker(name);
     // OCR of text in the image keeps the job busy long enough to kill it midway.
-    const ocr = { textAnonymization: { labelsConfig: [{ name: 'PER' as const }] }, imageAnonymization: { labelsConfig: [{ name: 'text' as const }] } };
+    const ocr: ExternalUploadConfig = { textAnonymization: { labelsConfig: [{ name: 'PER', config: null }] }, imageAnonymization: { labelsConfig: [{ name: 'text', anonymizationType: 'MASK' }] } };
     const { documentId } = await s.documents.upload({ content: b64(await png(900, 200)), config: ocr });
     while ((await s.documents.status(documentId)).status !== 'PROCESSING') await new Promise((r) => setTimeout(r, 10));
     first.terminate();
