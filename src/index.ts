@@ -12,3 +12,17 @@ export { textLabels, imageLabels } from './spec/labels.js';
 export type { NerModelOptions, NerModelFiles, LabelMap } from './inference/model-source.js';
 export type { NerBackend } from './detection/ner/ner-backend.js';
 export { nerRecognizer } from './detection/ner/ner-recognizer.js';
+export type { LocalAnonymizer, LocalServiceOptions } from './api/local-anonymizer.js';
+export type {
+  KeyedApi,
+  DocumentsApi,
+  DefaultDocumentsApi,
+  ProjectDocumentsApi,
+  DocumentStatus,
+  DocumentFile,
+  WaitOptions,
+  FileUploadOptions,
+} from './service/document-service.js';
+export type { OrganizationSetup, ProjectSetup, ApiKeySetup, KeyKind } from './service/setup.js';
+export type { RawDocumentQuery } from './store/query.js';
+export type { Clock } from './service/clock.js';

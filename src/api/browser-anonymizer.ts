@@ -34,8 +34,8 @@ async function othersAlive(name: string, mine: boolean): Promise<boolean> {
  * over a BroadcastChannel, text on this thread.
  * @example
  * const anonymizer = await createBrowserAnonymizer();
- * const { documentId } = await anonymizer.project(1).documents.upload(file);
- * await anonymizer.project(1).documents.waitFor(documentId, { onProgress: (s) => render(s.status) });
+ * const { documentId } = await anonymizer.projects(1).documents.upload(file);
+ * await anonymizer.projects(1).documents.waitFor(documentId, { onProgress: (s) => render(s.status) });
  */
 export async function createBrowserAnonymizer(options: BrowserAnonymizerOptions = {}): Promise<LocalAnonymizer> {
   const storeName = options.storeName ?? 'local-anonymizer';

@@ -94,7 +94,7 @@ export interface KeyedApi {
   /** `/documents/...` on the resolved project. */
   readonly documents: DefaultDocumentsApi;
   /** `/projects/{projectId}/...`. */
-  project(projectId: number | string): { config(): Promise<ExternalUploadConfig>; readonly documents: ProjectDocumentsApi };
+  projects(projectId: number | string): { config(): Promise<ExternalUploadConfig>; readonly documents: ProjectDocumentsApi };
 }
 
 /** The document service's pieces. */
@@ -325,7 +325,7 @@ export function createDocumentService(deps: DocumentServiceDeps): DocumentServic
           return createFrom(project, parsed.bytes, parsed.config, parsed.name, parsed.tags);
         },
       },
-      project(projectId) {
+      projects(projectId) {
         const scope = () => explicitProject(org, principal, parsePathId(projectId, 'projectId'));
         return {
           async config() {

@@ -107,7 +107,7 @@ describe('document service on the real IndexedDB store, documents processed in t
     const org = s.as(ORG);
     expect((await org.projectsMe()).map((p) => p.id)).toEqual([1, 2, 3]);
     expect(await org.defaultConfig()).toEqual(BARE);
-    expect(await org.project(2).config()).toEqual(BARE);
+    expect(await org.projects(2).config()).toEqual(BARE);
     expect(org.textLabels()).toHaveLength(8);
     expect(org.imageLabels().map((l) => l.name)).toEqual(['face', 'text']);
 
@@ -125,7 +125,7 @@ describe('document service on the real IndexedDB store, documents processed in t
     expect((await org.documents.piis(1)).pageData[0]!.pageNum).toBe(1);
     expect((await org.documents.list({ tagKeyValues: 'k=v' })).totalElements).toBe(1);
 
-    const scoped = org.project(2).documents;
+    const scoped = org.projects(2).documents;
     const up2 = await scoped.upload(new Blob([input as BlobPart]), { name: 'scan.png' });
     expect((await scoped.waitFor(up2.documentId, { pollMs: 100 })).status).toBe('COMPLETED');
     expect((await scoped.result(up2.documentId)).fileName).toBe('scan_anonymized.png');
@@ -145,14 +145,14 @@ describe('document service on the real IndexedDB store, documents processed in t
     const input = await png();
     const cases: Array<[string, () => Promise<unknown> | unknown, Partial<ProblemDetail>]> = [
       ['401 unknown key', () => s.as('nope-nope-nope-nope-nope'), { status: 401 }],
-      ['403 project not accessible', () => s.as(USER).project(2).config(), { status: 403 }],
-      ['404 unknown project', () => org.project(9).documents.list(), { status: 404 }],
+      ['403 project not accessible', () => s.as(USER).projects(2).config(), { status: 403 }],
+      ['404 unknown project', () => org.projects(9).documents.list(), { status: 404 }],
       ['404 unknown document', () => org.documents.status(77), { status: 404 }],
       ['400 INVALID_PATH_PARAM', () => org.documents.result('7x'), { status: 400, problemCode: 'INVALID_PATH_PARAM' }],
       ['422 blank content', () => org.documents.upload({ content: ' ' }), { status: 422, problemCode: 'VALIDATION_FAILED' }],
       ['422 invalid config', () => org.documents.upload({ content: b64(input), config: { textAnonymization: { labelsConfig: [{ name: 'XYZ' }] } } as never }), { status: 422, problemCode: 'VALIDATION_FAILED' }],
       ['422 INVALID_FILE', () => org.documents.upload({ content: btoa('hello') }), { status: 422, problemCode: 'INVALID_FILE' }],
-      ['413 DOCUMENT_TOO_BIG', () => org.project(1).documents.upload({ size: 2 ** 28, arrayBuffer: async () => new ArrayBuffer(0) } as unknown as Blob), { status: 413, problemCode: 'DOCUMENT_TOO_BIG' }],
+      ['413 DOCUMENT_TOO_BIG', () => org.projects(1).documents.upload({ size: 2 ** 28, arrayBuffer: async () => new ArrayBuffer(0) } as unknown as Blob), { status: 413, problemCode: 'DOCUMENT_TOO_BIG' }],
     ];
     for (const [label, call, expected] of cases) expect(await problemOf(call), label).toMatchObject(expected);
 
@@ -163,7 +163,7 @@ describe('document service on the real IndexedDB store, documents processed in t
     expect(await problemOf(hr.original(a.documentId))).toMatchObject({ status: 403, problemCode: 'NO_PII_STORED' });
     await hr.waitFor(a.documentId, { pollMs: 100 });
     expect((await problemOf(hr.piis(a.documentId))).status).toBe(403);
-    const legal = s.as(USER).project(3).documents;
+    const legal = s.as(USER).projects(3).documents;
     const b = await legal.upload(input);
     expect((await problemOf(legal.original(b.documentId))).status).toBe(422);
     expect((await problemOf(legal.result(b.documentId))).status).toBe(404);

@@ -121,7 +121,7 @@ describe('default workflow (4.2) through the real pipeline', () => {
     h = await harness();
     for (const bad of ['abc', '-1', '1.5', '99999999999999999999', ''])
       await expectProblem(h.service.documents.status(bad), { status: 400, problemCode: 'INVALID_PATH_PARAM' });
-    await expectProblem(h.service.project('x1').config(), { status: 400, problemCode: 'INVALID_PATH_PARAM' });
+    await expectProblem(h.service.projects('x1').config(), { status: 400, problemCode: 'INVALID_PATH_PARAM' });
   });
 
   it('the default config is applied when the upload sends none, and is what default-config returns', async () => {

@@ -90,11 +90,11 @@ describe('keys and projects (section 5, 4.1)', () => {
 
   it('project-scoped: 404 for an unknown project, 403 for one the key may not access', async () => {
     h = await harness({ setup });
-    await expectProblem(h.service.as(ORG).project(99).config(), { status: 404 });
-    await expectProblem(h.service.as(ORG).project(99).documents.list(), { status: 404 });
-    await expectProblem(h.service.as(USER).project(2).config(), { status: 403 });
-    await expectProblem(h.service.as(PROJECT2).project(1).documents.upload(await pngBytes()), { status: 403 });
-    expect(await h.service.as(USER).project(3).config()).toEqual(BARE);
+    await expectProblem(h.service.as(ORG).projects(99).config(), { status: 404 });
+    await expectProblem(h.service.as(ORG).projects(99).documents.list(), { status: 404 });
+    await expectProblem(h.service.as(USER).projects(2).config(), { status: 403 });
+    await expectProblem(h.service.as(PROJECT2).projects(1).documents.upload(await pngBytes()), { status: 403 });
+    expect(await h.service.as(USER).projects(3).config()).toEqual(BARE);
   });
 
   it('labels are listed for every key', async () => {
@@ -105,7 +105,7 @@ describe('keys and projects (section 5, 4.1)', () => {
 
   it('a project that stores no PII: original 403 NO_PII_STORED, PII record 403, and no original bytes kept', async () => {
     h = await harness({ setup });
-    const docs = h.service.as(ORG).project(2).documents;
+    const docs = h.service.as(ORG).projects(2).documents;
     const { documentId } = await docs.upload(await pngBytes(), { name: 'scan.png' });
     expect((await docs.waitFor(documentId)).status).toBe('COMPLETED');
     await expectProblem(docs.original(documentId), { status: 403, problemCode: 'NO_PII_STORED' });
@@ -118,7 +118,7 @@ describe('keys and projects (section 5, 4.1)', () => {
 
   it('document correction enabled: the PII endpoints answer 403, the rest works', async () => {
     h = await harness({ setup });
-    const docs = h.service.as(USER).project(3).documents;
+    const docs = h.service.as(USER).projects(3).documents;
     const { documentId } = await docs.upload(await pngBytes());
     expect((await docs.waitFor(documentId)).status).toBe('COMPLETED');
     await expectProblem(docs.piis(documentId), { status: 403 });
@@ -127,7 +127,7 @@ describe('keys and projects (section 5, 4.1)', () => {
 
   it('project-scoped upload: 413 DOCUMENT_TOO_BIG over 200 MB without reading the file; tags validated', async () => {
     h = await harness({ setup });
-    const docs = h.service.as(ORG).project(1).documents;
+    const docs = h.service.as(ORG).projects(1).documents;
     let read = false;
     const huge = { size: 200 * 1024 * 1024 + 1, arrayBuffer: async () => ((read = true), new ArrayBuffer(0)) } as unknown as Blob;
     await expectProblem(docs.upload(huge), { status: 413, problemCode: 'DOCUMENT_TOO_BIG' });

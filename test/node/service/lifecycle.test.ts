@@ -110,8 +110,8 @@ describe('retention (fake clock)', () => {
     await h.service.documents.waitFor(done.documentId);
     const failed = await h.service.documents.upload({ content: toBase64(png.subarray(0, 50)), config: BARE });
     expect((await h.service.documents.waitFor(failed.documentId)).status).toBe('ERROR');
-    const kept = await h.service.project(2).documents.upload(png);
-    await h.service.project(2).documents.waitFor(kept.documentId);
+    const kept = await h.service.projects(2).documents.upload(png);
+    await h.service.projects(2).documents.waitFor(kept.documentId);
 
     clock.advance(59 * 60_000);
     expect(await h.service.purge()).toBe(0);
