@@ -1,5 +1,5 @@
 import type { AnonymizedDocument, DocumentCallOptions } from '../api/documents.js';
-import { AnonymizerError, internalError, toAnonymizerError } from '../errors/problem.js';
+import { internalError, toAnonymizerError } from '../errors/problem.js';
 import type { Clock } from '../service/clock.js';
 import type { ExternalUploadConfig, ProblemDetail } from '../spec/types.js';
 import type { DocumentRecord } from '../store/records.js';
@@ -111,19 +111,26 @@ export function startJobRunner(options: JobRunnerOptions): JobRunner {
     const bytes = await store.getFile(doc.id, 'original');
     if (!project || !bytes) return settle(doc.id, 'ERROR', internalError('The document or its project is missing from the store.').problem, true);
     const controller = new AbortController();
-    const timer = setTimeout(() => controller.abort(), jobTimeoutMs);
+    const timedOut = internalError(`Processing took longer than ${jobTimeoutMs / 1000} s.`);
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    // The race ends the job even if a processor ignores the abort signal.
+    const deadline = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => {
+        controller.abort(timedOut);
+        reject(timedOut);
+      }, jobTimeoutMs);
+    });
     let result: AnonymizedDocument;
     try {
-      result = await processor.anonymize(bytes, doc.config, {
+      const call = processor.anonymize(bytes, doc.config, {
         documentId: doc.id,
         defaultConfig: project.config,
         signal: controller.signal,
         ...(options.imageBaseUrl ? { imageBaseUrl: options.imageBaseUrl } : {}),
       });
+      result = await Promise.race([call, deadline]);
     } catch (err) {
-      const problem = controller.signal.aborted && !(err instanceof AnonymizerError)
-        ? internalError(`Processing took longer than ${Math.round(jobTimeoutMs / 1000)} s.`).problem
-        : toAnonymizerError(err).problem;
+      const problem = controller.signal.aborted ? timedOut.problem : toAnonymizerError(err).problem;
       return settle(doc.id, 'ERROR', problem, !project.isStoringPII);
     } finally {
       clearTimeout(timer);

@@ -139,3 +139,38 @@ describe('retention (fake clock)', () => {
     expect(dump.files).toEqual([]);
   });
 });
+
+describe('outcomes besides COMPLETED', () => {
+  it('a processor that never answers: ERROR after the time limit, with the reason', async () => {
+    const h = await start({ runner: { jobTimeoutMs: 50 } }, { anonymize: () => new Promise(() => undefined) });
+    const { documentId } = await h.service.documents.upload({ content: toBase64(await pngBytes()), config: BARE });
+    const final = await h.service.documents.waitFor(documentId, { pollMs: 20 });
+    expect(final.status).toBe('ERROR');
+    expect(final.problem).toMatchObject({ status: 500, detail: 'Processing took longer than 0.05 s.' });
+  });
+
+  it('a failed verification: PREVIEW_ERROR, and no result is kept', async () => {
+    const real = engine();
+    const h = await start({}, {
+      anonymize: async (...args) => ({ ...(await real.anonymize(...args)), verification: { passed: false, checked: 1, leaks: [{ label: 'PER', where: 'page 1' }] } }),
+    });
+    const { documentId } = await h.service.documents.upload({ content: toBase64(await pngBytes()), config: BARE });
+    const final = await h.service.documents.waitFor(documentId, { pollMs: 20 });
+    expect(final.status).toBe('PREVIEW_ERROR');
+    expect(final.problem!.detail).toMatch(/could not be verified/);
+    await expectProblem(h.service.documents.result(documentId), { status: 404 });
+    expect(await h.store.getFile(documentId, 'result')).toBeUndefined();
+  });
+
+  it('a document deleted while it is processed stays deleted', async () => {
+    const gate = gatedProcessor(engine());
+    const h = await start({}, gate);
+    const { documentId } = await h.service.documents.upload({ content: toBase64(await pngBytes()), config: BARE });
+    while (gate.started === 0) await new Promise((r) => setTimeout(r, 5));
+    await h.service.documents.delete(documentId);
+    gate.release();
+    await new Promise((r) => setTimeout(r, 100));
+    const dump = await dumpStore(h.storeName);
+    expect([dump.documents, dump.files, dump.piis]).toEqual([[], [], []]);
+  });
+});
