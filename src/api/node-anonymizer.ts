@@ -1,6 +1,7 @@
 import 'fake-indexeddb/auto';
 import { memoryEvents } from '../jobs/events.js';
 import { memoryLocks } from '../jobs/locks.js';
+import { openFolderStore } from '../store/folder-store.js';
 import { openDocumentStore } from '../store/store.js';
 import type { AnonymizerOptions } from './options.js';
 import { createAnonymizer } from './anonymizer.js';
@@ -13,13 +14,15 @@ import { createNodeDocumentAnonymizer } from './node-documents.js';
 export interface NodeAnonymizerOptions extends LocalServiceOptions, AnonymizerOptions {
   /** Options of the document engine (defaults: those of the text engine). */
   documents?: PlatformDocumentOptions;
+  /** A folder that keeps the store across restarts; absent: memory only. */
+  dataDir?: string;
 }
 
 let instances = 0;
 
 /**
  * The whole local service in Node: text and document engines in this process, the store in memory (IndexedDB
- * semantics through fake-indexeddb, one database per instance), a job runner in this process.
+ * semantics through fake-indexeddb, one database per instance) or in `dataDir`, a job runner in this process.
  * @example
  * const anonymizer = await createNodeAnonymizer({ ner: false });
  * const { documentId } = await anonymizer.documents.upload({ content: base64OfPng });
@@ -29,7 +32,9 @@ let instances = 0;
 export async function createNodeAnonymizer(options: NodeAnonymizerOptions = {}): Promise<LocalAnonymizer> {
   const text = createAnonymizer(options);
   const engine = createNodeDocumentAnonymizer(options.documents ?? options);
-  const store = await openDocumentStore(`local-anonymizer-${process.pid}-${++instances}-${Date.now()}`);
+  const store = options.dataDir
+    ? await openFolderStore(options.dataDir)
+    : await openDocumentStore(`local-anonymizer-${process.pid}-${++instances}-${Date.now()}`);
   return assembleLocalAnonymizer(options, {
     store,
     events: memoryEvents(),

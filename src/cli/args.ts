@@ -5,7 +5,7 @@ import type { TextLabelName } from '../spec/types.js';
 
 /** Parsed command line: the stable contract of `bin/local-anonymizer.js`. */
 export interface CliArgs {
-  command: 'text' | 'detect' | 'anonymize';
+  command: 'text' | 'detect' | 'anonymize' | 'serve';
   labels?: TextLabelName[];
   pseudonyms: boolean;
   configPath?: string;
@@ -15,9 +15,39 @@ export interface CliArgs {
   outPath?: string;
   /** `anonymize`: where the PII record goes, when asked for. */
   piisPath?: string;
+  /** `serve`: the loopback port (0: any free one). */
+  port?: number;
+  /** `serve`: the organization setup (projects, users, keys) as JSON. */
+  keysPath?: string;
+  /** `serve`: the folder that keeps the store across restarts (absent: memory). */
+  dataDir?: string;
+  /** `serve --help`. */
+  help?: boolean;
 }
 
-const COMMANDS = ['text', 'detect', 'anonymize'] as const;
+const COMMANDS = ['text', 'detect', 'anonymize', 'serve'] as const;
+
+function parseServe(rest: readonly string[]): CliArgs {
+  let values: { port?: string | undefined; keys?: string | undefined; data?: string | undefined; help?: boolean | undefined };
+  try {
+    ({ values } = parseArgs({
+      args: [...rest],
+      options: { port: { type: 'string' }, keys: { type: 'string' }, data: { type: 'string' }, help: { type: 'boolean' } },
+      strict: true,
+      allowPositionals: false,
+    }));
+  } catch {
+    throw validationFailed([{ field: 'arguments', code: 'InvalidValue', message: 'allowed: --port N --keys FILE --data DIR --help' }]);
+  }
+  const args: CliArgs = { command: 'serve', pseudonyms: false };
+  if (values.help) return { ...args, help: true };
+  const port = values.port === undefined ? 8080 : /^\d{1,5}$/.test(values.port) ? Number(values.port) : NaN;
+  if (!(port >= 0 && port <= 65535)) throw validationFailed([{ field: '--port', code: 'InvalidValue', message: 'must be a port number 0-65535' }]);
+  args.port = port;
+  if (values.keys !== undefined) args.keysPath = values.keys;
+  if (values.data !== undefined) args.dataDir = values.data;
+  return args;
+}
 
 function parseAnonymize(rest: readonly string[]): CliArgs {
   let parsed: { values: { out?: string | undefined; config?: string | undefined; piis?: string | undefined }; positionals: string[] };
@@ -49,6 +79,7 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
     throw validationFailed([{ field: 'command', code: 'InvalidValue', message: `must be one of ${COMMANDS.join(', ')}` }]);
   }
   if (command === 'anonymize') return parseAnonymize(rest);
+  if (command === 'serve') return parseServe(rest);
   let values: { labels?: string | undefined; pseudonyms?: boolean | undefined; config?: string | undefined };
   try {
     ({ values } = parseArgs({

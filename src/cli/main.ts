@@ -11,6 +11,7 @@ import { TEXT_LABELS } from '../spec/types.js';
 import type { CliArgs } from './args.js';
 import { runAnonymize } from './anonymize.js';
 import { parseCliArgs } from './args.js';
+import { runServe } from './serve.js';
 
 async function readStdin(): Promise<string> {
   const chunks: Buffer[] = [];
@@ -84,6 +85,7 @@ async function runDetect(anonymizer: Anonymizer, args: CliArgs): Promise<number>
 export async function main(argv: readonly string[], textEngine: AnonymizerOptions = {}): Promise<number> {
   try {
     const args = parseCliArgs(argv);
+    if (args.command === 'serve') return await runServe(args, textEngine, (line) => process.stdout.write(line));
     if (args.command === 'anonymize') {
       const config = await loadConfig(args.configPath);
       const engine = createNodeDocumentAnonymizer();

@@ -6,6 +6,8 @@ import type { FieldError, ProblemCode, ProblemDetail } from '../spec/types.js';
  */
 export class AnonymizerError extends Error {
   readonly problem: ProblemDetail;
+  /** For 429: when to retry, the HTTP face's `Retry-After`. */
+  retryAfterSeconds?: number;
 
   constructor(problem: ProblemDetail) {
     super(problem.detail ?? problem.title);
@@ -90,7 +92,29 @@ export function unprocessable(detail: string): AnonymizerError {
 
 /** 429 `RATE_LIMIT_EXCEEDED`; `retryAfterSeconds` becomes the `Retry-After` header on the HTTP face. */
 export function rateLimitExceeded(retryAfterSeconds = 1): AnonymizerError {
-  return make(429, 'Too Many Requests', `Too much work is queued; retry after ${retryAfterSeconds} s.`, 'RATE_LIMIT_EXCEEDED');
+  const err = make(429, 'Too Many Requests', `Too much work is queued; retry after ${retryAfterSeconds} s.`, 'RATE_LIMIT_EXCEEDED');
+  err.retryAfterSeconds = retryAfterSeconds;
+  return err;
+}
+
+/** 400 without a problemCode: a body or header that cannot be read (malformed JSON, multipart without boundary). */
+export function badRequest(detail: string): AnonymizerError {
+  return make(400, 'Bad Request', detail);
+}
+
+/** 404 for a path that names no endpoint. */
+export function noSuchEndpoint(): AnonymizerError {
+  return make(404, 'Not Found', 'No endpoint has this path.');
+}
+
+/** 405: the path exists, the method does not. */
+export function methodNotAllowed(allowed: readonly string[]): AnonymizerError {
+  return make(405, 'Method Not Allowed', `Allowed: ${allowed.join(', ')}.`);
+}
+
+/** 415: a body of a media type the endpoint does not read. */
+export function unsupportedMediaType(expected: string): AnonymizerError {
+  return make(415, 'Unsupported Media Type', `The body must be ${expected}.`);
 }
 
 /** 502 `TEXT_MODEL_UNAVAILABLE`: the NER model failed to load or crashed. */

@@ -1,0 +1,67 @@
+import { readFile } from 'node:fs/promises';
+import { createNodeAnonymizer } from '../api/node-anonymizer.js';
+import type { AnonymizerOptions } from '../api/options.js';
+import { validationFailed } from '../errors/problem.js';
+import { createFetchHandler } from '../http/fetch-handler.js';
+import { startLoopbackServer } from '../http/node-server.js';
+import type { OrganizationSetup } from '../service/setup.js';
+import type { CliArgs } from './args.js';
+
+/** `serve --help`. */
+export const SERVE_HELP = `Usage: local-anonymizer serve [--port N] [--keys keys.json] [--data DIR]
+
+Answers the anonymization service's HTTP API (/external/v1/...) on http://127.0.0.1:N (loopback only),
+with the engine's models on this machine. Every request needs "Authorization: Bearer <key>".
+
+  --port N          port to listen on (default 8080; 0 picks a free one). Prints "listening on <url>" when ready.
+  --keys FILE       the organization as JSON: {"orgId": 1, "projects": [{"id": 1, "name": "Letters",
+                    "isStoringPII": true, "documentCorrection": false, "isTemporary": false,
+                    "deleteCompletedDocumentsAfterHours": 24, "deleteNonCompletedDocumentsAfterHours": null,
+                    "config": {...upload config...}}], "defaultProjectId": 1,
+                    "users": [{"id": 10, "projectIds": [1]}],
+                    "keys": [{"kind": "ORGANIZATION", "key": "..."}, {"kind": "USER", "key": "...", "userId": 10},
+                             {"kind": "PROJECT", "key": "...", "projectId": 1}]}
+                    Keys are at least 16 characters. Without --keys: one default project and a generated
+                    organization key, printed as "api key: <key>".
+  --data DIR        keep documents, results and PII records in DIR across restarts (default: memory only).
+`;
+
+async function loadSetup(path: string): Promise<OrganizationSetup> {
+  try {
+    return JSON.parse(await readFile(path, 'utf8')) as OrganizationSetup;
+  } catch {
+    throw validationFailed([{ field: '--keys', code: 'InvalidValue', message: 'must name a readable JSON file' }]);
+  }
+}
+
+/** Runs the loopback server until SIGINT/SIGTERM; returns the exit code. */
+export async function runServe(args: CliArgs, textEngine: AnonymizerOptions, out: (line: string) => void): Promise<number> {
+  if (args.help) {
+    out(SERVE_HELP);
+    return 0;
+  }
+  const setup = args.keysPath ? await loadSetup(args.keysPath) : undefined;
+  let handle: (request: Request) => Promise<Response> = async () => new Response(null, { status: 503 });
+  const server = await startLoopbackServer((request) => handle(request), args.port ?? 8080);
+  try {
+    const service = await createNodeAnonymizer({
+      ...textEngine,
+      ...(setup ? { setup } : {}),
+      ...(args.dataDir ? { dataDir: args.dataDir } : {}),
+      baseUrl: server.url,
+    });
+    handle = createFetchHandler(service);
+    out(`listening on ${server.url}\n`);
+    if (!setup) out(`api key: ${service.apiKey}\n`);
+    await new Promise<void>((resolve) => {
+      process.once('SIGINT', resolve);
+      process.once('SIGTERM', resolve);
+    });
+    await server.close();
+    await service.close();
+    return 0;
+  } catch (err) {
+    await server.close();
+    throw err;
+  }
+}

@@ -1,0 +1,127 @@
+import { AnonymizerError, documentTooBig, internalError, methodNotAllowed, noSuchEndpoint } from '../errors/problem.js';
+import type { DocumentsApi, KeyedApi } from '../service/document-service.js';
+import { MAX_UPLOAD_BYTES } from '../service/upload.js';
+import type { TextRequest } from '../spec/types.js';
+import type { RawDocumentQuery } from '../store/query.js';
+import { readJson, readMultipartFile } from './body.js';
+import { emptyResponse, fileResponse, jsonResponse, problemResponse, unauthorizedResponse } from './responses.js';
+import type { Operation } from './routes.js';
+import { matchRoute } from './routes.js';
+
+/** What the handler needs: the service as any key sees it. */
+export interface KeyedService {
+  as(key: string | null | undefined): KeyedApi;
+}
+
+/** Largest JSON body of a default upload: 200 MB as Base64 plus room for the config. */
+export const MAX_UPLOAD_JSON_BYTES = Math.ceil((MAX_UPLOAD_BYTES * 4) / 3) + 1024 * 1024;
+/** Largest text request body. */
+export const MAX_TEXT_JSON_BYTES = 20 * 1024 * 1024;
+
+/** The bearer token, null when the header is absent, '' when it is not a Bearer credential. */
+function bearer(request: Request): string | null {
+  const header = request.headers.get('authorization');
+  if (header === null) return null;
+  const m = /^Bearer\s+(\S+)\s*$/i.exec(header);
+  return m ? m[1]! : '';
+}
+
+function listQuery(url: URL): RawDocumentQuery {
+  const p = url.searchParams;
+  const q: RawDocumentQuery = {};
+  for (const key of ['name', 'status', 'from', 'to', 'page', 'size'] as const) {
+    const v = p.get(key);
+    if (v !== null) q[key] = v;
+  }
+  if (p.has('sort')) q.sort = p.getAll('sort');
+  if (p.has('tagKeyValues')) q.tagKeyValues = p.getAll('tagKeyValues');
+  return q;
+}
+
+const tooBigText = () => new AnonymizerError({ title: 'Content Too Large', status: 413, detail: `The request body is larger than ${MAX_TEXT_JSON_BYTES} bytes.` });
+
+async function run(api: KeyedApi, operation: Operation, params: Record<string, string>, request: Request, url: URL): Promise<Response> {
+  const scoped = (): DocumentsApi => api.projects(params['projectId']!).documents;
+  const docId = params['documentId']!;
+  switch (operation) {
+    case 'projectsMe':
+      return jsonResponse(await api.projectsMe());
+    case 'defaultConfig':
+      return jsonResponse(await api.defaultConfig());
+    case 'projectConfig':
+      return jsonResponse(await api.projects(params['projectId']!).config());
+    case 'textLabels':
+      return jsonResponse(api.textLabels());
+    case 'imageLabels':
+      return jsonResponse(api.imageLabels());
+    case 'text':
+      return jsonResponse(await api.text((await readJson(request, MAX_TEXT_JSON_BYTES, tooBigText)) as TextRequest));
+    case 'upload':
+      return jsonResponse(await api.documents.upload((await readJson(request, MAX_UPLOAD_JSON_BYTES, () => documentTooBig(MAX_UPLOAD_BYTES))) as never));
+    case 'projectUpload': {
+      const documents = api.projects(params['projectId']!).documents;
+      // Access and existence first: a client without access learns nothing from a body check.
+      await documents.list({ size: 1 });
+      const part = await readMultipartFile(request, MAX_UPLOAD_BYTES);
+      return jsonResponse(await documents.upload(part.bytes, { ...(part.name ? { name: part.name } : {}), ...(part.tags !== undefined ? { tags: part.tags as never } : {}) }));
+    }
+    case 'status':
+      return jsonResponse(await api.documents.status(docId));
+    case 'projectStatus':
+      return jsonResponse(await scoped().status(docId));
+    case 'result':
+    case 'projectResult': {
+      const f = await (operation === 'result' ? api.documents : scoped()).result(docId);
+      return fileResponse(f.bytes, f.fileName);
+    }
+    case 'original':
+    case 'projectOriginal': {
+      const f = await (operation === 'original' ? api.documents : scoped()).original(docId);
+      return fileResponse(f.bytes, f.fileName);
+    }
+    case 'piis':
+      return jsonResponse(await api.documents.piis(docId));
+    case 'projectPiis':
+      return jsonResponse(await scoped().piis(docId));
+    case 'delete':
+      await api.documents.delete(docId);
+      return emptyResponse();
+    case 'projectDelete':
+      await scoped().delete(docId);
+      return emptyResponse();
+    case 'list':
+      return jsonResponse(await api.documents.list(listQuery(url)));
+    case 'projectList':
+      return jsonResponse(await scoped().list(listQuery(url)));
+  }
+}
+
+/**
+ * The HTTP face: answers every endpoint of spec section 4 under `/external/v1/` from the local service, with the
+ * spec's statuses and bodies (`application/problem+json` errors with `instance` = the path). Testable as
+ * `handler(new Request(...))`; the Service Worker and the loopback server both run it.
+ * @example
+ * const handler = createFetchHandler(await createNodeAnonymizer());
+ * const res = await handler(new Request('http://localhost/external/v1/text-labels', { headers: { Authorization: `Bearer ${key}` } }));
+ */
+export function createFetchHandler(service: KeyedService): (request: Request) => Promise<Response> {
+  return async (request) => {
+    const url = new URL(request.url);
+    const path = url.pathname;
+    try {
+      const match = matchRoute(request.method, path);
+      if (match.kind === 'none') throw noSuchEndpoint();
+      if (match.kind === 'method') return problemResponse(methodNotAllowed(match.allowed), path, { Allow: match.allowed.join(', ') });
+      const key = bearer(request);
+      if (key === null) return unauthorizedResponse(null);
+      // An empty or non-Bearer credential is an invalid key (401 with a problem body).
+      const api = service.as(key);
+      return await run(api, match.operation, match.params, request, url);
+    } catch (err) {
+      return problemResponse(err instanceof AnonymizerError ? err : internalError(), path);
+    } finally {
+      // An unread body (an early error) is released instead of left pending on the connection.
+      if (request.body && !request.bodyUsed) void request.body.cancel().catch(() => undefined);
+    }
+  };
+}

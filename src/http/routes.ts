@@ -1,0 +1,93 @@
+/** One endpoint of section 4: method, path pattern (`{name}` segments), and the name of its operation. */
+export interface Route {
+  method: 'GET' | 'POST' | 'DELETE';
+  pattern: string;
+  operation: Operation;
+}
+
+export type Operation =
+  | 'projectsMe'
+  | 'defaultConfig'
+  | 'projectConfig'
+  | 'textLabels'
+  | 'imageLabels'
+  | 'text'
+  | 'upload'
+  | 'status'
+  | 'result'
+  | 'original'
+  | 'piis'
+  | 'delete'
+  | 'list'
+  | 'projectUpload'
+  | 'projectList'
+  | 'projectStatus'
+  | 'projectResult'
+  | 'projectOriginal'
+  | 'projectPiis'
+  | 'projectDelete';
+
+/** Every endpoint of spec section 4, relative to `/external/v1`. */
+export const ROUTES: readonly Route[] = [
+  { method: 'GET', pattern: 'projects/me', operation: 'projectsMe' },
+  { method: 'GET', pattern: 'documents/default-config', operation: 'defaultConfig' },
+  { method: 'GET', pattern: 'projects/{projectId}/config', operation: 'projectConfig' },
+  { method: 'GET', pattern: 'text-labels', operation: 'textLabels' },
+  { method: 'GET', pattern: 'image-labels', operation: 'imageLabels' },
+  { method: 'POST', pattern: 'text', operation: 'text' },
+  { method: 'POST', pattern: 'documents/upload', operation: 'upload' },
+  { method: 'GET', pattern: 'documents/{documentId}/status', operation: 'status' },
+  { method: 'GET', pattern: 'documents/{documentId}/result', operation: 'result' },
+  { method: 'GET', pattern: 'documents/{documentId}/original', operation: 'original' },
+  { method: 'GET', pattern: 'documents/{documentId}/result/piis', operation: 'piis' },
+  { method: 'DELETE', pattern: 'documents/{documentId}', operation: 'delete' },
+  { method: 'GET', pattern: 'documents', operation: 'list' },
+  { method: 'POST', pattern: 'projects/{projectId}/documents', operation: 'projectUpload' },
+  { method: 'GET', pattern: 'projects/{projectId}/documents', operation: 'projectList' },
+  { method: 'GET', pattern: 'projects/{projectId}/documents/{documentId}/status', operation: 'projectStatus' },
+  { method: 'GET', pattern: 'projects/{projectId}/documents/{documentId}/result', operation: 'projectResult' },
+  { method: 'GET', pattern: 'projects/{projectId}/documents/{documentId}/original', operation: 'projectOriginal' },
+  { method: 'GET', pattern: 'projects/{projectId}/documents/{documentId}/result/piis', operation: 'projectPiis' },
+  { method: 'DELETE', pattern: 'projects/{projectId}/documents/{documentId}', operation: 'projectDelete' },
+];
+
+export const API_PREFIX = '/external/v1/';
+
+/** What a path matched: the operation for the method, or the methods the path allows (405), or nothing (404). */
+export type RouteMatch =
+  | { kind: 'found'; operation: Operation; params: Record<string, string> }
+  | { kind: 'method'; allowed: string[] }
+  | { kind: 'none' };
+
+function matchPattern(pattern: string, segments: readonly string[]): Record<string, string> | null {
+  const parts = pattern.split('/');
+  if (parts.length !== segments.length) return null;
+  const params: Record<string, string> = {};
+  for (let i = 0; i < parts.length; i++) {
+    const p = parts[i]!;
+    if (p.startsWith('{')) params[p.slice(1, -1)] = segments[i]!;
+    else if (p !== segments[i]) return null;
+  }
+  return params;
+}
+
+/**
+ * Finds the endpoint of a path (pure). Literal routes win over parameter routes (`projects/me` is not a project
+ * id); a trailing slash is not the same path.
+ */
+export function matchRoute(method: string, pathname: string): RouteMatch {
+  if (!pathname.startsWith(API_PREFIX)) return { kind: 'none' };
+  let segments: string[];
+  try {
+    segments = pathname.slice(API_PREFIX.length).split('/').map(decodeURIComponent);
+  } catch {
+    return { kind: 'none' };
+  }
+  const candidates = ROUTES.map((r) => ({ r, params: matchPattern(r.pattern, segments) })).filter((c) => c.params !== null);
+  const literal = candidates.filter((c) => !c.r.pattern.includes('{'));
+  const pool = literal.length > 0 ? literal : candidates;
+  const hit = pool.find((c) => c.r.method === method);
+  if (hit) return { kind: 'found', operation: hit.r.operation, params: hit.params! };
+  if (pool.length > 0) return { kind: 'method', allowed: [...new Set(pool.map((c) => c.r.method))] };
+  return { kind: 'none' };
+}
