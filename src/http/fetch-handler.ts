@@ -119,9 +119,6 @@ export function createFetchHandler(service: KeyedService): (request: Request) =>
       return await run(api, match.operation, match.params, request, url);
     } catch (err) {
       return problemResponse(err instanceof AnonymizerError ? err : internalError(), path);
-    } finally {
-      // An unread body (an early error) is released instead of left pending on the connection.
-      if (request.body && !request.bodyUsed) void request.body.cancel().catch(() => undefined);
     }
   };
 }

@@ -24,18 +24,27 @@ function toRequest(req: IncomingMessage, base: string, signal: AbortSignal): Req
   } as RequestInit);
 }
 
+/** Bodies left unread by an early answer (401, 403, 413) are drained up to this size; beyond it the connection closes. */
+const DRAIN_LIMIT = 1024 * 1024;
+
 async function send(res: ServerResponse, req: IncomingMessage, response: Response): Promise<void> {
   const headers: Record<string, string> = {};
   response.headers.forEach((v, k) => (headers[k] = v));
-  // An answer before the whole body arrived (413 on Content-Length, 401): close instead of draining the upload.
-  if (!req.complete) headers['connection'] = 'close';
+  const declared = Number(req.headers['content-length'] ?? NaN);
+  const closeAfter = !req.complete && !(declared <= DRAIN_LIMIT);
+  if (closeAfter) headers['connection'] = 'close';
   res.writeHead(response.status, headers);
   if (response.body) {
     const body = Readable.fromWeb(response.body as unknown as NodeWebStream<Uint8Array>);
     for await (const chunk of body) if (!res.write(chunk)) await new Promise((r) => res.once('drain', r));
   }
   res.end();
-  if (!req.complete) res.once('finish', () => req.destroy());
+  // A small unread body is read and dropped so the client can finish sending and read the answer; a large one is
+  // not worth receiving: the answer is sent, then the connection goes.
+  if (!req.complete) {
+    if (closeAfter) res.once('finish', () => req.socket.end());
+    else req.resume();
+  }
 }
 
 /**

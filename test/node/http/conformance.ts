@@ -64,6 +64,8 @@ export interface Row {
   kind: Kind;
   problemCode?: string;
   check?: (body: unknown, res: Response) => void;
+  /** Needs a request fetch will not send over the wire (a false Content-Length); the server test covers it raw. */
+  inProcessOnly?: boolean;
 }
 
 const multipart = (bytes: Uint8Array, name = 'scan.png'): CallOptions => {
@@ -154,7 +156,7 @@ export const ROWS: Row[] = [
   { name: 'project upload without key', method: 'POST', path: () => `${V1}/projects/1/documents`, options: (f) => ({ ...multipart(f.png), key: null }), status: 401, kind: 'empty' },
   { name: 'project upload, not accessible', method: 'POST', path: () => `${V1}/projects/2/documents`, options: (f) => ({ ...multipart(f.png), key: KEYS.user }), status: 403, kind: 'problem' },
   { name: 'project upload, unknown project', method: 'POST', path: () => `${V1}/projects/99/documents`, options: (f) => multipart(f.png), status: 404, kind: 'problem' },
-  { name: 'project upload, too big', method: 'POST', path: () => `${V1}/projects/1/documents`, options: () => ({ body: 'x', headers: { 'content-type': 'multipart/form-data; boundary=b', 'content-length': String(300 * 1024 * 1024) } }), status: 413, kind: 'problem', problemCode: 'DOCUMENT_TOO_BIG' },
+  { name: 'project upload, too big', method: 'POST', path: () => `${V1}/projects/1/documents`, options: () => ({ body: 'x', headers: { 'content-type': 'multipart/form-data; boundary=b', 'content-length': String(300 * 1024 * 1024) } }), status: 413, kind: 'problem', problemCode: 'DOCUMENT_TOO_BIG', inProcessOnly: true },
   { name: 'project list', method: 'GET', path: () => `${V1}/projects/2/documents?tagKeyValues=a%3Db`, options: () => ({ key: KEYS.project2 }), status: 200, kind: 'json', check: checkPage },
   { name: 'project list without key', method: 'GET', path: () => `${V1}/projects/2/documents`, options: () => ({ key: null }), status: 401, kind: 'empty' },
   { name: 'project list, not accessible', method: 'GET', path: () => `${V1}/projects/2/documents`, options: () => ({ key: KEYS.user }), status: 403, kind: 'problem' },
