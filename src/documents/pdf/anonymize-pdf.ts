@@ -21,8 +21,10 @@ import { propagateEdits } from './propagate.js';
 import type { PdfPageText } from './read.js';
 import { readPage } from './read.js';
 import type { PageRasteriser, RasterisedPage } from './rasterise.js';
+import { latin1 } from './content-stream.js';
+import { hasResourceCycle } from './cycles.js';
 import { collectHiddenTexts } from './scrub.js';
-import { decodeStream, StreamDecodeError } from './streams.js';
+import { decodeStream, hasImageFilterOnNonImage, StreamDecodeError } from './streams.js';
 import type { Needle } from './verify.js';
 import { verifyPdf } from './verify.js';
 import { writeFresh } from './write.js';
@@ -39,7 +41,7 @@ export interface PdfDeps {
 }
 
 /** Counts of what the rewrite did, for the result (no content). */
-export interface PdfStats {
+export interface PdfStats extends Record<string, number> {
   pages: number;
   rewrittenPages: number;
   rasterisedPages: number;
@@ -135,7 +137,8 @@ async function loadPdfLib(bytes: Uint8Array): Promise<PDFDocument> {
   try {
     return await PDFDocument.load(bytes, { updateMetadata: false, throwOnInvalidObject: false });
   } catch (err) {
-    if (err instanceof EncryptedPDFError) throw invalidFile('The PDF is encrypted.');
+    // Encrypted strings can break parsing before pdf-lib reaches its own encryption check.
+    if (err instanceof EncryptedPDFError || latin1(bytes).includes('/Encrypt')) throw invalidFile('The PDF is encrypted.');
     throw invalidFile('The PDF is damaged or not a PDF.');
   }
 }
@@ -148,6 +151,10 @@ async function loadPdfLib(bytes: Uint8Array): Promise<PDFDocument> {
  */
 export async function anonymizePdf(bytes: Uint8Array, job: DocumentJob, deps: PdfDeps): Promise<AnonymizedPdf> {
   const stats: PdfStats = { pages: 0, rewrittenPages: 0, rasterisedPages: 0, removedGlyphs: 0, removedHiddenGlyphs: 0, removedPaths: 0, overwrittenImages: 0, scrubbedContainers: 0 };
+  // pdf-lib first: it parses without decoding, so hostile streams are refused before pdf.js decodes them.
+  const doc = await loadPdfLib(bytes);
+  if (hasImageFilterOnNonImage(doc.context)) throw invalidFile('The PDF uses image compression for page content.');
+  if (hasResourceCycle(doc.context, doc.getPages().map((p) => p.node))) throw invalidFile('The PDF has cyclic resources.');
   const pdfjsDoc: PDFDocumentProxy = await openPdfjs(deps.pdfjs, bytes);
   const pdfjs = await deps.pdfjs.load();
   const pages: ReadPage[] = [];
@@ -182,7 +189,6 @@ export async function anonymizePdf(bytes: Uint8Array, job: DocumentJob, deps: Pd
   const known = pages.flatMap((p) => p.paragraphs.flatMap((x) => x.edits));
   for (const p of pages) for (const x of p.paragraphs) x.edits = propagateEdits(x.paragraph.layout.text, x.edits, known);
 
-  const doc = await loadPdfLib(bytes);
   const srcPages = doc.getPages();
   if (srcPages.length !== pages.length) throw invalidFile('The PDF is damaged (its page tree is inconsistent).');
 

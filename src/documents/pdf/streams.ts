@@ -60,3 +60,19 @@ export function decodeStream(ctx: PDFContext, stream: PDFStream, max = MAX_DECOD
   if (out.length > max) throw new StreamDecodeError('stream too large');
   return out;
 }
+
+/** Filters that only make sense for image samples; on any other stream they are a decompression bomb vector. */
+const IMAGE_FILTERS = new Set(['DCTDecode', 'DCT', 'JBIG2Decode', 'JPXDecode', 'CCITTFaxDecode', 'CCF']);
+
+/**
+ * True when some non-image stream (page content, form, font, …) uses an image-only filter: pdf.js would decode it
+ * to its full declared size (bomb_giant.pdf: 1.16 GB per stream) before any of our limits apply.
+ */
+export function hasImageFilterOnNonImage(ctx: PDFContext): boolean {
+  for (const [, obj] of ctx.enumerateIndirectObjects()) {
+    if (!(obj instanceof PDFRawStream)) continue;
+    if (nameOf(ctx, obj.dict.get(PDFName.of('Subtype'))) === 'Image') continue;
+    if (filters(ctx, obj).some((f) => IMAGE_FILTERS.has(f))) return true;
+  }
+  return false;
+}
