@@ -51,6 +51,7 @@ export function createNodeDocumentAnonymizer(
   const engine = createDocumentAnonymizer({ ...engineOptions, adapters: [image, pdf] });
   return {
     anonymize: (bytes, config, callOptions) => engine.anonymize(bytes, config, callOptions),
+    anonymizeDocument: (bytes, config, callOptions) => engine.anonymizeDocument(bytes, config, callOptions),
     async close() {
       const started = ocr;
       ocr = undefined;
