@@ -35,6 +35,7 @@ export function createBrowserDocumentAnonymizer(base: string = globalThis.locati
   const engine = createDocumentAnonymizer({ ...rest, adapters: [image] });
   return {
     anonymize: (bytes, config, callOptions) => engine.anonymize(bytes, config, callOptions),
+    anonymizeDocument: (bytes, config, callOptions) => engine.anonymizeDocument(bytes, config, callOptions),
     async close() {
       const startedFaces = faces;
       faces = undefined;

@@ -7,7 +7,7 @@ import { applyReplacements } from '../replacement/apply.js';
 import { createPlan } from '../replacement/plan.js';
 import { createPseudonymizer } from '../replacement/pseudonyms.js';
 import { parseUploadConfig } from '../spec/schemas.js';
-import type { DocumentType, ExternalUploadConfig, ImageAnonymizationType, ImageLabelName, PiiPageEntry, TextLabelName } from '../spec/types.js';
+import type { DocumentPiiRecord, DocumentType, ExternalUploadConfig, ImageAnonymizationType, ImageLabelName, PiiPageEntry, TextLabelName } from '../spec/types.js';
 import { TEXT_LABELS } from '../spec/types.js';
 import { DEFAULT_THRESHOLD } from './options.js';
 import type { AnonymizerOptions } from './options.js';
@@ -56,10 +56,34 @@ export interface AnonymizedDocument {
   verification?: VerificationSummary;
 }
 
+/** A completed document without the store: the new file, the spec's PII record (2.7) and the verification. */
+export interface CompletedDocument {
+  file: Uint8Array;
+  piiRecord: DocumentPiiRecord;
+  verification?: VerificationSummary;
+}
+
 /** The document face of the engine. */
 export interface DocumentAnonymizer {
   /** Sniffs, anonymizes and rebuilds one document; throws `AnonymizerError` (413, 422 INVALID_FILE, …). */
   anonymize(bytes: Uint8Array, config?: ExternalUploadConfig | null, options?: DocumentCallOptions): Promise<AnonymizedDocument>;
+  /** `anonymize` plus the PII record around its page data (`document-<id>.<ext>`, status COMPLETED). */
+  anonymizeDocument(bytes: Uint8Array, config?: ExternalUploadConfig | null, options?: DocumentCallOptions): Promise<CompletedDocument>;
+}
+
+/** The spec's PII record of a completed document. */
+export function completedRecord(doc: AnonymizedDocument, documentId: number, now = new Date()): DocumentPiiRecord {
+  const at = now.toISOString();
+  return {
+    documentId,
+    version: 1,
+    documentName: `document-${documentId}.${doc.extension}`,
+    processingStatus: 'COMPLETED',
+    documentType: doc.documentType,
+    lastFileModified: at,
+    lastModified: at,
+    pageData: doc.pageData,
+  };
 }
 
 /**
@@ -75,7 +99,11 @@ export function createDocumentAnonymizer(deps: DocumentAnonymizerDeps): Document
   const threshold = deps.threshold ?? DEFAULT_THRESHOLD;
   const adapters = new Map(deps.adapters.map((a) => [a.type, a]));
 
-  return {
+  const engine: DocumentAnonymizer = {
+    async anonymizeDocument(bytes, config, options = {}) {
+      const doc = await engine.anonymize(bytes, config, options);
+      return { file: doc.bytes, piiRecord: completedRecord(doc, options.documentId ?? 1), ...(doc.verification ? { verification: doc.verification } : {}) };
+    },
     async anonymize(bytes, rawConfig, options = {}) {
       const config = rawConfig === undefined || rawConfig === null ? {} : parseUploadConfig(rawConfig, 'config');
       if (bytes.length > MAX_DOCUMENT_BYTES) throw documentTooBig(MAX_DOCUMENT_BYTES);
@@ -116,4 +144,5 @@ export function createDocumentAnonymizer(deps: DocumentAnonymizerDeps): Document
       return { documentType: adapter.type, ...out };
     },
   };
+  return engine;
 }

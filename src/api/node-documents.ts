@@ -9,6 +9,9 @@ import type { ImageAdapterDeps } from '../documents/image/image-adapter.js';
 import { createImageAdapter } from '../documents/image/image-adapter.js';
 import type { DocumentAnonymizer, DocumentAnonymizerDeps } from './documents.js';
 import { createDocumentAnonymizer } from './documents.js';
+import { createPdfAdapter } from '../documents/pdf/pdf-adapter.js';
+import { createPageRasteriser } from '../documents/pdf/rasterise.js';
+import { nodePdfjs, nodeRenderCanvas } from '../runtime/document-pdf-node.js';
 
 /** A document engine that owns workers: `close()` stops them (tesseract keeps a Node process alive otherwise). */
 export interface ClosableDocumentAnonymizer extends DocumentAnonymizer {
@@ -28,27 +31,27 @@ export function createNodeDocumentAnonymizer(
   const { maxPixels, random, ...engineOptions } = options;
   let faces: Promise<FaceService> | undefined;
   let ocr: Promise<OcrClient> | undefined;
-  const image = createImageAdapter({
-    codec: createNodeCodec(maxPixels ?? DEFAULT_MAX_PIXELS),
-    ...(maxPixels ? { maxPixels } : {}),
-    ...(random ? { random } : {}),
-    detectors: {
-      faces: () => (faces ??= createNodeFaceService()),
-      ocr: () =>
-        (ocr ??= nodeOcrAssets().then(async (assets) => {
-          try {
-            const client = await createOcrClient(assets);
-            return { recognize: client.recognize, terminate: () => client.terminate().finally(assets.dispose) };
-          } catch (err) {
-            await assets.dispose();
-            throw err;
-          }
-        })),
-    },
-  });
-  const engine = createDocumentAnonymizer({ ...engineOptions, adapters: [image] });
+  const codec = createNodeCodec(maxPixels ?? DEFAULT_MAX_PIXELS);
+  const detectors: ImageAdapterDeps['detectors'] = {
+    faces: () => (faces ??= createNodeFaceService()),
+    ocr: () =>
+      (ocr ??= nodeOcrAssets().then(async (assets) => {
+        try {
+          const client = await createOcrClient(assets);
+          return { recognize: client.recognize, terminate: () => client.terminate().finally(assets.dispose) };
+        } catch (err) {
+          await assets.dispose();
+          throw err;
+        }
+      })),
+  };
+  const image = createImageAdapter({ codec, detectors, ...(maxPixels ? { maxPixels } : {}), ...(random ? { random } : {}) });
+  const pdfjs = nodePdfjs();
+  const pdf = createPdfAdapter({ pdfjs, pixels: codec, rasteriser: createPageRasteriser({ pdfjs, codec, detectors, createCanvas: nodeRenderCanvas }) });
+  const engine = createDocumentAnonymizer({ ...engineOptions, adapters: [image, pdf] });
   return {
     anonymize: (bytes, config, callOptions) => engine.anonymize(bytes, config, callOptions),
+    anonymizeDocument: (bytes, config, callOptions) => engine.anonymizeDocument(bytes, config, callOptions),
     async close() {
       const started = ocr;
       ocr = undefined;

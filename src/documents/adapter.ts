@@ -28,6 +28,8 @@ export interface VerificationSummary {
   checked: number;
   /** Where an original string survived (no PII text itself: the label and the place only). */
   leaks: Array<{ label: string; where: string }>;
+  /** Counts of what the format's rewrite did (pages rewritten or rasterised, glyphs removed, …); never content. */
+  stats?: Record<string, number>;
 }
 
 /** One anonymized document from an adapter: new bytes of the same type, and the PII record's page entries. */

@@ -1,0 +1,281 @@
+import type { PDFFont, PDFPage } from 'pdf-lib';
+import { EncryptedPDFError, PDFArray, PDFDict, PDFDocument, PDFName, PDFRef, PDFStream, StandardFonts } from 'pdf-lib';
+import type { PDFDocumentProxy } from 'pdfjs-dist';
+import type { Applied, Edit } from '../../replacement/apply.js';
+import type { ImageCodec } from '../image/codec.js';
+import type { Box, PiiPageEntry } from '../../spec/types.js';
+import { AnonymizerError, invalidFile, unprocessable } from '../../errors/problem.js';
+import type { DocumentJob, VerificationSummary } from '../adapter.js';
+import { boxesOfRange, unionBox } from '../layout.js';
+import { buildPageEntry } from '../pii-record.js';
+import type { Matrix } from './geometry.js';
+import { grow, transformBox } from './geometry.js';
+import type { ImageRegion } from './redact-page.js';
+import { UnsafePageError, redactPageContent } from './redact-page.js';
+import type { PdfParagraph } from './paragraphs.js';
+import { groupParagraphs, lineBoxesOfRange } from './paragraphs.js';
+import { overwriteImageRegions } from './images.js';
+import { openPdfjs } from './pdfjs.js';
+import type { PdfjsSource } from './pdfjs.js';
+import { propagateEdits } from './propagate.js';
+import type { PdfPageText } from './read.js';
+import { readPage } from './read.js';
+import type { PageRasteriser, RasterisedPage } from './rasterise.js';
+import { latin1 } from './content-stream.js';
+import { hasResourceCycle } from './cycles.js';
+import { collectHiddenTexts } from './scrub.js';
+import { decodeStream, hasImageFilterOnNonImage, StreamDecodeError } from './streams.js';
+import type { Needle } from './verify.js';
+import { verifyPdf } from './verify.js';
+import { writeFresh } from './write.js';
+
+/** Platform pieces of the PDF pipeline. */
+export interface PdfDeps {
+  pdfjs: PdfjsSource;
+  /** Decodes/encodes image XObjects whose pixels are overwritten (JPEG; raw samples need no codec). */
+  pixels: ImageCodec;
+  /** Renders, OCRs and redacts pages that cannot be rewritten; without it such pages fail closed. */
+  rasteriser?: PageRasteriser;
+  /** Most pages a document may have. */
+  maxPages?: number;
+}
+
+/** Counts of what the rewrite did, for the result (no content). */
+export interface PdfStats extends Record<string, number> {
+  pages: number;
+  rewrittenPages: number;
+  rasterisedPages: number;
+  removedGlyphs: number;
+  removedHiddenGlyphs: number;
+  removedPaths: number;
+  overwrittenImages: number;
+  scrubbedContainers: number;
+}
+
+/** The result of one PDF. */
+export interface AnonymizedPdf {
+  bytes: Uint8Array;
+  pageData: PiiPageEntry[];
+  verification: VerificationSummary & { stats: PdfStats };
+}
+
+/** Glyph boxes are grown by this much (points) before the content rewrite, to absorb rounding between readers. */
+const AREA_MARGIN = 0.3;
+const DEFAULT_MAX_PAGES = 2000;
+
+interface ReadParagraph {
+  paragraph: PdfParagraph;
+  applied: Applied | null;
+  edits: Edit[];
+  paragraphId: number;
+}
+
+interface ReadPage {
+  text: PdfPageText;
+  paragraphs: ReadParagraph[];
+}
+
+function toUserBox(m: Matrix, b: Box): Box {
+  return transformBox(m, b.x0, b.y0, b.x1, b.y1);
+}
+
+/** Characters the standard Helvetica (WinAnsi) can draw; others become `?`. */
+function drawable(font: PDFFont, text: string): string {
+  const set = new Set(font.getCharacterSet());
+  return [...text].map((c) => (set.has(c.codePointAt(0)!) ? c : '?')).join('');
+}
+
+/** Draws each edit's replacement where the first line of its original was; returns its box (top-left coordinates). */
+function drawReplacements(page: PDFPage, font: PDFFont, text: PdfPageText, paragraphs: readonly ReadParagraph[]): Map<Edit, Box> {
+  const drawn = new Map<Edit, Box>();
+  for (const p of paragraphs) {
+    for (const e of p.edits) {
+      const first = lineBoxesOfRange(p.paragraph, e.start, e.end)[0];
+      if (!first) continue;
+      const label = drawable(font, e.replacement.replace(/\s+/g, ' '));
+      if (label.trim() === '') continue;
+      const user = toUserBox(text.toUser, first);
+      const h = user.y1 - user.y0;
+      const w = user.x1 - user.x0;
+      const natural = font.widthOfTextAtSize(label, 1);
+      const size = Math.max(3, Math.min(h * 0.75, natural > 0 ? w / natural : h));
+      const x = user.x0;
+      const y = user.y0 + h * 0.2;
+      page.drawText(label, { x, y, size, font });
+      drawn.set(e, transformBox(text.toPage, x, y - size * 0.2, x + natural * size, y + size * 0.8));
+    }
+  }
+  return drawn;
+}
+
+function pageContent(doc: PDFDocument, page: PDFPage): Uint8Array {
+  const ctx = doc.context;
+  const contents = page.node.get(PDFName.of('Contents'));
+  const resolved = contents instanceof PDFRef ? ctx.lookup(contents) : contents;
+  const streams = resolved instanceof PDFArray ? resolved.asArray().map((r) => (r instanceof PDFRef ? ctx.lookup(r) : r)) : [resolved];
+  const parts = streams.filter((s): s is PDFStream => s instanceof PDFStream).map((s) => decodeStream(ctx, s));
+  const out = new Uint8Array(parts.reduce((n, p) => n + p.length + 1, 0));
+  let at = 0;
+  for (const p of parts) {
+    out.set(p, at);
+    at += p.length;
+    out[at++] = 0x0a;
+  }
+  return out;
+}
+
+/** Why a page goes to the rasteriser instead of the content rewrite, or null. */
+function rasterReason(t: PdfPageText): string | null {
+  const letters = t.glyphs.filter((g) => g.text !== ' ').length;
+  if (t.garbled) return 'text without usable Unicode';
+  if (letters === 0 && t.imageCount > 0) return 'scanned page';
+  if (letters === 0 && t.pathCount > 200) return 'text as vector outlines';
+  return null;
+}
+
+async function loadPdfLib(bytes: Uint8Array): Promise<PDFDocument> {
+  try {
+    return await PDFDocument.load(bytes, { updateMetadata: false, throwOnInvalidObject: false });
+  } catch (err) {
+    // Encrypted strings can break parsing before pdf-lib reaches its own encryption check.
+    if (err instanceof EncryptedPDFError || latin1(bytes).includes('/Encrypt')) throw invalidFile('The PDF is encrypted.');
+    throw invalidFile('The PDF is damaged or not a PDF.');
+  }
+}
+
+/**
+ * Anonymizes one PDF: reads every page with pdf.js (glyph boxes → lines → paragraphs → detection), rewrites each
+ * page's content stream without the redacted glyphs, paths and image pixels and draws the replacements in place
+ * (pages that cannot be rewritten are rasterised, OCR'd and redacted as images), drops every container that is not
+ * page content, writes a fresh file and verifies it (fail closed: a surviving original string throws).
+ */
+export async function anonymizePdf(bytes: Uint8Array, job: DocumentJob, deps: PdfDeps): Promise<AnonymizedPdf> {
+  const stats: PdfStats = { pages: 0, rewrittenPages: 0, rasterisedPages: 0, removedGlyphs: 0, removedHiddenGlyphs: 0, removedPaths: 0, overwrittenImages: 0, scrubbedContainers: 0 };
+  // pdf-lib first: it parses without decoding, so hostile streams are refused before pdf.js decodes them.
+  const doc = await loadPdfLib(bytes);
+  if (hasImageFilterOnNonImage(doc.context)) throw invalidFile('The PDF uses image compression for page content.');
+  if (hasResourceCycle(doc.context, doc.getPages().map((p) => p.node))) throw invalidFile('The PDF has cyclic resources.');
+  const pdfjsDoc: PDFDocumentProxy = await openPdfjs(deps.pdfjs, bytes);
+  const pdfjs = await deps.pdfjs.load();
+  const pages: ReadPage[] = [];
+  let paragraphId = 0;
+  try {
+    if (pdfjsDoc.numPages > (deps.maxPages ?? DEFAULT_MAX_PAGES)) throw invalidFile('The PDF has too many pages.');
+    for (let p = 1; p <= pdfjsDoc.numPages; p++) {
+      job.signal?.throwIfAborted();
+      let text: PdfPageText;
+      try {
+        const page = await pdfjsDoc.getPage(p);
+        text = await readPage(pdfjs, page);
+        page.cleanup();
+      } catch (err) {
+        if (err instanceof AnonymizerError || (err instanceof Error && err.name === 'AbortError')) throw err;
+        throw invalidFile('A page of the PDF cannot be read.');
+      }
+      const paragraphs: ReadParagraph[] = [];
+      for (const paragraph of groupParagraphs(text.glyphs)) {
+        const applied = job.text && paragraph.layout.text.trim() !== '' ? await job.text(paragraph.layout.text) : null;
+        paragraphs.push({ paragraph, applied, edits: applied?.edits ?? [], paragraphId: paragraphId++ });
+      }
+      pages.push({ text, paragraphs });
+    }
+  } finally {
+    // The pages are read; the rasteriser opens its own copy when it needs one.
+    await pdfjsDoc.destroy();
+  }
+  stats.pages = pages.length;
+
+  // One finding counts for the whole document.
+  const known = pages.flatMap((p) => p.paragraphs.flatMap((x) => x.edits));
+  for (const p of pages) for (const x of p.paragraphs) x.edits = propagateEdits(x.paragraph.layout.text, x.edits, known);
+
+  const srcPages = doc.getPages();
+  if (srcPages.length !== pages.length) throw invalidFile('The PDF is damaged (its page tree is inconsistent).');
+
+  const hidden = collectHiddenTexts(doc);
+  const hiddenEntries: Array<{ pageNum: number; text: string; edits: Edit[] }> = [];
+  for (const h of hidden) {
+    const applied = job.text ? await job.text(h.text) : null;
+    const edits = propagateEdits(h.text, applied?.edits ?? [], known);
+    if (edits.length > 0) hiddenEntries.push({ pageNum: h.pageNum, text: h.text, edits });
+  }
+  stats.scrubbedContainers = hidden.length;
+
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  const anonymizedBoxes = new Map<Edit, Box>();
+  const images: ImageRegion[] = [];
+  const rasterised = new Map<number, RasterisedPage>();
+  for (let i = 0; i < pages.length; i++) {
+    job.signal?.throwIfAborted();
+    const { text, paragraphs } = pages[i]!;
+    const page = srcPages[i]!;
+    const areas = paragraphs.flatMap((p) => p.edits.flatMap((e) => boxesOfRange(p.paragraph.layout, e.start, e.end))).map((b) => grow(toUserBox(text.toUser, b), AREA_MARGIN));
+    let reason = rasterReason(text);
+    if (!reason && text.unsafeFonts && areas.length > 0) reason = 'fonts the rewrite cannot measure';
+    if (!reason) {
+      try {
+        const crop = toUserBox(text.toUser, { x0: 0, y0: 0, x1: text.width, y1: text.height });
+        const rewrite = redactPageContent(doc.context, pageContent(doc, page), page.node.Resources(), { areas, crop: grow(crop, 1) });
+        page.node.set(PDFName.of('Contents'), doc.context.register(doc.context.flateStream(rewrite.content)));
+        if (rewrite.forms.size > 0) {
+          const resources = page.node.Resources()!.clone(doc.context);
+          const xobjects = (resources.lookupMaybe(PDFName.of('XObject'), PDFDict) ?? doc.context.obj({})).clone(doc.context);
+          for (const [name, stream] of rewrite.forms) xobjects.set(PDFName.of(name), doc.context.register(stream));
+          resources.set(PDFName.of('XObject'), xobjects);
+          page.node.set(PDFName.of('Resources'), resources);
+        }
+        images.push(...rewrite.images);
+        stats.removedGlyphs += rewrite.removedGlyphs;
+        stats.removedHiddenGlyphs += rewrite.removedInvisibleGlyphs + rewrite.removedOutsideCrop;
+        stats.removedPaths += rewrite.removedPaths;
+        stats.rewrittenPages++;
+        for (const [e, b] of drawReplacements(page, font, text, paragraphs)) anonymizedBoxes.set(e, b);
+        continue;
+      } catch (err) {
+        if (!(err instanceof UnsafePageError || err instanceof StreamDecodeError)) throw err;
+        reason = err.message;
+      }
+    }
+    if (!deps.rasteriser) throw unprocessable('A page of the PDF cannot be redacted safely (it would need rasterising).');
+    const r = await deps.rasteriser.rasterise(bytes, i + 1, text, paragraphs.flatMap((p) => p.edits.flatMap((e) => boxesOfRange(p.paragraph.layout, e.start, e.end))), job);
+    rasterised.set(i, r);
+    await r.apply(doc, page);
+    stats.rasterisedPages++;
+  }
+  stats.overwrittenImages = await overwriteImageRegions(doc.context, images, deps.pixels);
+
+  const out = await writeFresh(doc);
+
+  const pageData: PiiPageEntry[] = [];
+  pages.forEach(({ text, paragraphs }, i) => {
+    const r = rasterised.get(i);
+    for (const p of paragraphs) {
+      if (p.edits.length === 0 && p.paragraph.layout.text.trim() === '') continue;
+      pageData.push(
+        buildPageEntry({
+          pageNum: text.pageNum,
+          paragraphId: p.paragraphId,
+          text: p.paragraph.layout.text,
+          edits: p.edits,
+          locateOriginal: (s, e) => unionBox(boxesOfRange(p.paragraph.layout, s, e)),
+          locateAnonymized: (e) => anonymizedBoxes.get(e) ?? unionBox(boxesOfRange(p.paragraph.layout, e.start, e.end)),
+        }),
+      );
+    }
+    if (r) pageData.push(...r.entries(() => paragraphId++));
+  });
+  for (const h of hiddenEntries) {
+    pageData.push(buildPageEntry({ pageNum: h.pageNum, paragraphId: paragraphId++, text: h.text, edits: h.edits, locateOriginal: () => null, locateAnonymized: () => null }));
+  }
+
+  const needles: Needle[] = [
+    ...pages.flatMap((p) => p.paragraphs.flatMap((x) => x.edits)),
+    ...hiddenEntries.flatMap((h) => h.edits),
+    ...[...rasterised.values()].flatMap((r) => r.edits),
+  ].map((e) => ({ label: e.label, text: e.original }));
+  const verification = await verifyPdf(deps.pdfjs, out, needles);
+  if (!verification.passed) {
+    throw unprocessable(`Verification found ${verification.leaks.length} surviving original PII string(s) (${verification.leaks.map((l) => `${l.label} in ${l.where}`).join(', ')}); the document was not completed.`);
+  }
+  return { bytes: out, pageData, verification: { ...verification, stats } };
+}

@@ -1,0 +1,137 @@
+import type { PDFDocument, PDFPage } from 'pdf-lib';
+import { PDFName } from 'pdf-lib';
+import type { Edit } from '../../replacement/apply.js';
+import type { Box, PiiPageEntry } from '../../spec/types.js';
+import type { ImageDetectors } from '../image/anonymize-image.js';
+import { FACE_MARGIN } from '../image/anonymize-image.js';
+import type { ImageCodec } from '../image/codec.js';
+import { applyEffect } from '../image/effects.js';
+import type { Raster } from '../image/raster.js';
+import type { DocumentJob } from '../adapter.js';
+import { boxesOfRange, layoutFromParagraphs, unionBox } from '../layout.js';
+import { buildImageData, buildPageEntry, imageUrlOf } from '../pii-record.js';
+import { unprocessable } from '../../errors/problem.js';
+import { openPdfjs } from './pdfjs.js';
+import type { PdfjsSource } from './pdfjs.js';
+import type { PdfPageText } from './read.js';
+
+/** A page turned into a redacted image: what was found on it, and how to put it into the document. */
+export interface RasterisedPage {
+  /** Edits found by OCR (their originals are verified too). */
+  edits: Edit[];
+  /** PII record entries of the OCR text (one paragraph id each) and of the page image. */
+  entries(nextParagraphId: () => number): PiiPageEntry[];
+  /** Replaces the page's content and resources with the image. */
+  apply(doc: PDFDocument, page: PDFPage): Promise<void>;
+}
+
+/** Renders, OCRs and redacts one page as an image. */
+export interface PageRasteriser {
+  rasterise(bytes: Uint8Array, pageNum: number, text: PdfPageText, knownBoxes: readonly Box[], job: DocumentJob): Promise<RasterisedPage>;
+}
+
+/** A 2D canvas the platform provides for pdf.js to render into. */
+export interface RenderCanvas {
+  canvas: unknown;
+  context: { getImageData(x: number, y: number, w: number, h: number): { data: Uint8ClampedArray } };
+}
+
+/** Platform pieces of the rasteriser. */
+export interface RasteriserDeps {
+  pdfjs: PdfjsSource;
+  codec: ImageCodec;
+  detectors: ImageDetectors;
+  createCanvas(width: number, height: number): RenderCanvas;
+  /** Render resolution (pixels per point). Default 2 (144 dpi). */
+  scale?: number;
+  /** Most pixels of one rendered page. Default 25 MP. */
+  maxPixels?: number;
+}
+
+/**
+ * Rasterising fallback (and scanned pages): renders the page with pdf.js, OCRs it, runs the document's detection on
+ * the OCR text, paints the known PII glyph boxes and the OCR'd PII words black, applies the face label's effect,
+ * and re-embeds the page as one JPEG. Nothing of the original page content survives.
+ */
+export function createPageRasteriser(deps: RasteriserDeps): PageRasteriser {
+  return {
+    async rasterise(bytes, pageNum, text, knownBoxes, job) {
+      const doc = await openPdfjs(deps.pdfjs, bytes);
+      let raster: Raster;
+      let scale = deps.scale ?? 2;
+      try {
+        const page = await doc.getPage(pageNum);
+        const maxPixels = deps.maxPixels ?? 25_000_000;
+        scale = Math.min(scale, Math.sqrt(maxPixels / Math.max(1, text.width * text.height)));
+        const viewport = page.getViewport({ scale });
+        const w = Math.max(1, Math.floor(viewport.width));
+        const h = Math.max(1, Math.floor(viewport.height));
+        const target = deps.createCanvas(w, h);
+        await page.render({ canvas: target.canvas as HTMLCanvasElement, canvasContext: target.context as unknown as CanvasRenderingContext2D, viewport, background: 'white' }).promise;
+        raster = { width: w, height: h, data: new Uint8ClampedArray(target.context.getImageData(0, 0, w, h).data) };
+      } catch {
+        throw unprocessable('A page of the PDF could neither be rewritten nor rendered.');
+      } finally {
+        await doc.destroy();
+      }
+      const toPixels = (b: Box): Box => ({ x0: b.x0 * scale, y0: b.y0 * scale, x1: b.x1 * scale, y1: b.y1 * scale });
+      const toPoints = (b: Box): Box => ({ x0: b.x0 / scale, y0: b.y0 / scale, x1: b.x1 / scale, y1: b.y1 / scale });
+
+      const textType = job.imageLabels.get('text');
+      let layout = null;
+      let edits: Edit[] = [];
+      if ((job.text || textType) && deps.detectors.ocr) {
+        const ocr = await deps.detectors.ocr();
+        layout = layoutFromParagraphs(await ocr.recognize(await deps.codec.encode(raster, 'png')));
+        if (job.text && layout.text.trim() !== '') edits = (await job.text(layout.text)).edits;
+      } else if (job.text && text.garbled) {
+        throw unprocessable('A page of the PDF has text that can only be read by OCR, and OCR is not available.');
+      }
+      const faceType = job.imageLabels.get('face');
+      let faces: Array<{ box: Box; score: number }> = [];
+      if (faceType && deps.detectors.faces && text.imageCount > 0) {
+        const service = await deps.detectors.faces();
+        faces = (await service.detect(raster, job.signal)).map((f) => {
+          const bw = f.x1 - f.x0;
+          const bh = f.y1 - f.y0;
+          return { box: { x0: Math.max(0, f.x0 - bw * FACE_MARGIN.side), y0: Math.max(0, f.y0 - bh * FACE_MARGIN.top), x1: Math.min(raster.width, f.x1 + bw * FACE_MARGIN.side), y1: Math.min(raster.height, f.y1 + bh * FACE_MARGIN.bottom) }, score: f.score };
+        });
+      }
+      for (const b of knownBoxes) applyEffect(raster, toPixels(b), 'MASK');
+      for (const e of edits) for (const b of boxesOfRange(layout!, e.start, e.end)) applyEffect(raster, b, 'MASK');
+      if (textType && layout) for (const w of layout.words) applyEffect(raster, w.box, textType);
+      if (faceType) for (const f of faces) applyEffect(raster, f.box, faceType);
+      const jpeg = await deps.codec.encode(raster, 'jpeg');
+      const ocrLayout = layout;
+
+      return {
+        edits,
+        entries(nextId) {
+          const imageData = buildImageData(imageUrlOf(job.imageBaseUrl, job.documentId, pageNum), pageNum, [
+            { label: 'face', regions: faces.map((f) => ({ box: toPoints(f.box), score: f.score })) },
+            { label: 'text', regions: textType && ocrLayout ? ocrLayout.words.map((w) => ({ box: toPoints(w.box), score: 1 })) : [] },
+          ]);
+          return [
+            buildPageEntry({
+              pageNum,
+              paragraphId: nextId(),
+              text: ocrLayout?.text ?? '',
+              edits,
+              locateOriginal: (s, e) => (ocrLayout ? unionBox(boxesOfRange(ocrLayout, s, e).map(toPoints)) : null),
+              imagesData: [imageData],
+            }),
+          ];
+        },
+        async apply(pdf, page) {
+          const image = await pdf.embedJpg(jpeg);
+          const { width, height } = text;
+          for (const key of page.node.keys()) if (!['Type', 'Parent'].includes(key.decodeText())) page.node.delete(key);
+          page.node.set(PDFName.of('MediaBox'), pdf.context.obj([0, 0, width, height]));
+          page.node.set(PDFName.of('Resources'), pdf.context.obj({ XObject: { PageImage: image.ref } }));
+          const content = `q ${width} 0 0 ${height} 0 0 cm /PageImage Do Q`;
+          page.node.set(PDFName.of('Contents'), pdf.context.register(pdf.context.flateStream(content)));
+        },
+      };
+    },
+  };
+}

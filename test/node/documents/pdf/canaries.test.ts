@@ -1,0 +1,82 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { createNodeDocumentAnonymizer } from '../../../../src/api/node-documents.js';
+import { CANARY, CANARY_CONFIG, blackBoxPdf, containersPdf, hiddenTextPdf, incrementalPdf, kernedLinePdf, letterPdf } from './fixtures.js';
+import { evidence, whereFound } from './inspect.js';
+
+const engine = createNodeDocumentAnonymizer({ ner: false });
+afterAll(() => engine.close());
+
+const ALL = [CANARY.name, CANARY.mail, CANARY.hidden, CANARY.meta, 'ZQXN2', 'ZQXNAMELONGER'];
+
+async function run(bytes: Uint8Array) {
+  const result = await engine.anonymize(bytes, CANARY_CONFIG);
+  const ev = await evidence(result.bytes);
+  for (const c of ALL) expect(whereFound(ev, c), c).toEqual([]);
+  const text = new TextDecoder('latin1').decode(result.bytes);
+  expect(text.match(/%%EOF/g)).toHaveLength(1);
+  expect(text.match(/startxref/g)).toHaveLength(1);
+  return { result, ev };
+}
+
+describe('PDF canaries (reliability P1–P8)', () => {
+  it('letter: canaries gone, replacements drawn in place, non-PII text and positions unchanged', async () => {
+    const input = await letterPdf();
+    const before = await evidence(input);
+    const { result, ev } = await run(input);
+    expect(result.documentType).toBe('PDF');
+    expect(result.extension).toBe('pdf');
+    expect(result.verification).toMatchObject({ passed: true, leaks: [] });
+    expect(ev.text).toContain('PER-1');
+    expect(ev.text).toContain('MAIL-1');
+    const kept = before.items.filter((i) => !i.str.includes(CANARY.name) && !i.str.includes(CANARY.mail));
+    for (const k of kept) expect(ev.items.some((o) => o.str === k.str && Math.abs(o.x - k.x) < 0.01 && Math.abs(o.y - k.y) < 0.01), k.str).toBe(true);
+    // Surviving parts of a line with PII stay where they were.
+    const after = ev.items.find((i) => i.str.startsWith(', thank you'));
+    const original = before.items.find((i) => i.str.startsWith('Dear'))!;
+    expect(after).toBeDefined();
+    expect(after!.y).toBeCloseTo(original.y, 3);
+  });
+
+  it('P1: a canary under a drawn black box and in a redaction annotation is removed from the content stream', async () => {
+    const { result, ev } = await run(await blackBoxPdf());
+    expect(ev.text).toContain('Name:');
+    expect(ev.text).toContain('here');
+    expect(result.verification?.passed).toBe(true);
+  });
+
+  it('P2: a canary only in an earlier incremental revision does not survive the full rewrite', async () => {
+    const input = await incrementalPdf();
+    const inInput = whereFound(await evidence(input), CANARY.name);
+    expect(inInput.some((w) => w.startsWith('stream'))).toBe(true);
+    expect(inInput).not.toContain('text');
+    const { ev } = await run(input);
+    expect(ev.text).toContain('Clean revision');
+  });
+
+  it('P4: invisible text, text beyond the crop box, white-on-white PII and ActualText are removed', async () => {
+    const { ev } = await run(await hiddenTextPdf());
+    expect(ev.text).toContain('Visible words stay here');
+    expect(ev.text).toContain('Tagged text');
+  });
+
+  it('P5: every container (Info, XMP, outlines, annotations, form, attachments, JavaScript, structure, labels, thumbnail) is dropped and listed', async () => {
+    const { result, ev } = await run(await containersPdf());
+    expect(ev.text).toContain('A page with ordinary text');
+    const raw = ev.raw;
+    for (const key of ['/OpenAction', '/JavaScript', '/EmbeddedFile', '/AcroForm', '/Outlines', '/StructTreeRoot', '/PageLabels', '/Thumb', '/Annots', '/Metadata', '/Author']) expect(raw, key).not.toContain(key);
+    const listed = result.pageData.flatMap((p) => p.textData.detections.ents.map((e) => e.text));
+    expect(listed).toEqual(expect.arrayContaining([CANARY.name, CANARY.meta, CANARY.mail]));
+  });
+
+  it('P8: names of different lengths on one kerned line: survivors at absolute positions, no adjustment next to a name survives', async () => {
+    const input = await kernedLinePdf();
+    const before = await evidence(input);
+    const { ev } = await run(input);
+    const streams = ev.streams.join('\n');
+    for (const kern of ['-137', '-241', '53', '-319']) expect(streams).not.toMatch(new RegExp(`[\\s\\[]${kern}[\\s\\]]`));
+    for (const s of ['From', 'to', 'today.', 'Next line stays.']) expect(ev.text).toContain(s);
+    const next = ev.items.find((i) => i.str === 'Next line stays.')!;
+    const nextBefore = before.items.find((i) => i.str === 'Next line stays.')!;
+    expect([next.x, next.y]).toEqual([nextBefore.x, nextBefore.y]);
+  });
+});

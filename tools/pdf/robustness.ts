@@ -1,0 +1,85 @@
+// Runs every PDF of the shared corpora through the pipeline, each under a time limit, in a child process that is
+// killed and replaced when it hangs or crashes. Prints counts: completed, failed with a reason, hung/crashed.
+// Usage: node --import tsx tools/pdf/robustness.ts [--limit-ms 30000] [--max N] [dirs…]
+import { fork } from 'node:child_process';
+import { readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+
+const args = process.argv.slice(2);
+const opt = (name: string, d: number) => {
+  const i = args.indexOf(name);
+  return i >= 0 ? Number(args.splice(i, 2)[1]) : d;
+};
+const limitMs = opt('--limit-ms', 30_000);
+const max = opt('--max', Infinity);
+const root = join(import.meta.dirname, '..', '..', '..', 'shared', 'corpus');
+const dirs = args.length > 0 ? args : ['pdfjs', 'qpdf-fuzz', 'qpdf-qtest', 'format-corpus-pdf'].map((d) => join(root, d));
+
+function list(dir: string): string[] {
+  try {
+    return readdirSync(dir)
+      .map((f) => join(dir, f))
+      .filter((f) => statSync(f).isFile() && !/\.(md|txt|json|doc|link)$/i.test(f))
+      .sort();
+  } catch {
+    return [];
+  }
+}
+const files = dirs.flatMap(list).slice(0, max);
+
+interface Outcome { file: string; status: 'completed' | 'failed' | 'error' | 'hung' | 'crashed'; ms?: number; reason?: string; rasterised?: number }
+
+function runAll(): Promise<Outcome[]> {
+  return new Promise((done) => {
+    const out: Outcome[] = [];
+    let next = 0;
+    let child: ReturnType<typeof fork> | null = null;
+    let timer: NodeJS.Timeout | null = null;
+    let current: string | null = null;
+    const spawn = () => {
+      child = fork(join(import.meta.dirname, 'robustness-child.ts'), [], { execArgv: ['--import', 'tsx', '--max-old-space-size=3072'], stdio: ['ignore', 'ignore', 'ignore', 'ipc'] });
+      child.on('message', (m: Outcome) => {
+        if (timer) clearTimeout(timer);
+        out.push(m);
+        current = null;
+        send();
+      });
+      child.on('exit', () => {
+        if (timer) clearTimeout(timer);
+        if (current) out.push({ file: current, status: 'crashed' });
+        current = null;
+        if (next < files.length) {
+          spawn();
+          send();
+        } else done(out);
+      });
+    };
+    const send = () => {
+      if (next >= files.length) {
+        child?.kill();
+        return;
+      }
+      current = files[next++]!;
+      const file = current;
+      if ((out.length + 1) % 50 === 0) process.stderr.write(`${out.length + 1}/${files.length}\n`);
+      timer = setTimeout(() => {
+        out.push({ file, status: 'hung' });
+        current = null;
+        child?.kill('SIGKILL');
+      }, limitMs);
+      child!.send(file);
+    };
+    spawn();
+    send();
+  });
+}
+
+const t0 = Date.now();
+const outcomes = await runAll();
+const count = (s: Outcome['status']) => outcomes.filter((o) => o.status === s).length;
+const reasons = new Map<string, number>();
+for (const o of outcomes) if (o.status === 'failed' || o.status === 'error') reasons.set(o.reason!.trim(), (reasons.get(o.reason!.trim()) ?? 0) + 1);
+console.log(JSON.stringify({ files: outcomes.length, completed: count('completed'), failed: count('failed'), uncaught: count('error'), hung: count('hung'), crashed: count('crashed'), rasterisedDocs: outcomes.filter((o) => (o.rasterised ?? 0) > 0).length, seconds: Math.round((Date.now() - t0) / 1000) }, null, 1));
+console.log('failure reasons:');
+for (const [r, n] of [...reasons].sort((a, b) => b[1] - a[1])) console.log(`  ${n} × ${r}`);
+for (const o of outcomes.filter((x) => x.status === 'hung' || x.status === 'crashed' || x.status === 'error')) console.log(`${o.status}: ${o.file} ${o.reason ?? ''}`);
