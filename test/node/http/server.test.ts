@@ -93,8 +93,12 @@ describe('conformance over real HTTP: `serve` on 127.0.0.1', () => {
   });
 
   it('huge headers get 431 and the server keeps serving', async () => {
-    const res = await raw('/external/v1/text-labels', { headers: { authorization: `Bearer ${KEYS.org}`, 'x-junk': 'a'.repeat(64 * 1024) } });
-    expect(res.status).toBe(431);
+    // Node answers 431 and closes; the close can reach the client before the answer does (a reset), never a 200.
+    const outcome = await raw('/external/v1/text-labels', { headers: { authorization: `Bearer ${KEYS.org}`, 'x-junk': 'a'.repeat(64 * 1024) } }).then(
+      (res) => res.status,
+      (err: NodeJS.ErrnoException) => err.code,
+    );
+    expect(['431', 'ECONNRESET', 'EPIPE']).toContain(String(outcome));
     expect((await call('GET', '/external/v1/text-labels')).status).toBe(200);
   });
 
