@@ -171,6 +171,14 @@ describe('document service on the real IndexedDB store, documents processed in t
     expect((await problemOf(legal.piis(b.documentId))).status).toBe(403);
   });
 
+  it('403 CREDIT_LIMIT_EXCEEDED on both upload workflows and text once the budget is spent', async () => {
+    const s = await service({ storeName: storeName(), credits: { pages: 0, characters: 0 } });
+    const input = await png();
+    for (const call of [() => s.documents.upload({ content: b64(input) }), () => s.projects(1).documents.upload(input), () => s.text({ text: 'x', textLabels: ['MAIL'] })]) {
+      expect(await problemOf(call)).toMatchObject({ status: 403, problemCode: 'CREDIT_LIMIT_EXCEEDED' });
+    }
+  });
+
   it('a full disk: upload → 507 STORAGE_LIMIT_EXCEEDED, nothing half-stored, and the store works afterwards', async () => {
     const name = storeName();
     const s = await service({ storeName: name });
