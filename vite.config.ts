@@ -2,6 +2,7 @@ import { defineConfig } from 'vitest/config';
 import { playwright } from '@vitest/browser-playwright';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.ts';
 import { localAssets } from './vite.assets.ts';
+import { setOffline } from './test/browser/commands.ts';
 
 export default defineConfig({
   // Same-origin OCR language data (/vendor/tessdata/*), see vite.assets.ts.
@@ -13,6 +14,8 @@ export default defineConfig({
     headers: {
       'Cross-Origin-Opener-Policy': 'same-origin',
       'Cross-Origin-Embedder-Policy': 'require-corp',
+      // workers/service.worker.ts serves /external/v1/ for the whole origin.
+      'Service-Worker-Allowed': '/',
     },
   },
   worker: { format: 'es' },
@@ -42,6 +45,7 @@ export default defineConfig({
               launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
             }),
             instances: [{ browser: 'chromium' }],
+            commands: { setOffline },
           },
         },
       },
