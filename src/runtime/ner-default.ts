@@ -4,6 +4,7 @@ import type { NerLoadSpec, NerModelOptions, NerSourceSpec } from '../inference/m
 import { fileHashes, mapTargets, resolveLabelMap } from '../inference/model-source.js';
 import { defaultModelManifestUrl, modelDirectoryUrl } from './assets.js';
 import { createInProcessNerBackend, createNerWorkerBackend } from './ner-client.js';
+import { createRelayNerBackend } from './ner-relay.js';
 
 function isNode(): boolean {
   const p = (globalThis as { process?: { versions?: { node?: string } } }).process;
@@ -48,5 +49,11 @@ export function defaultNerBackend(options?: NerModelOptions): NerBackend {
     const url = modelDirectoryUrl(options.url, base);
     source = sha256 ? { kind: 'url', url, sha256 } : { kind: 'url', url };
   } else source = { kind: 'manifest', url: defaultModelManifestUrl(base) };
-  return createNerWorkerBackend({ spec: loadSpec(source, options, labelMap), declaredLabels, ...progress });
+  const spec = loadSpec(source, options, labelMap);
+  // A Service Worker cannot start the NER worker: an open page runs the model for it.
+  const sw = globalThis as unknown as { ServiceWorkerGlobalScope?: unknown; clients?: unknown };
+  if (typeof sw.ServiceWorkerGlobalScope === 'function' && globalThis instanceof (sw.ServiceWorkerGlobalScope as typeof ServiceWorkerGlobalScope)) {
+    return createRelayNerBackend(globalThis as unknown as ServiceWorkerGlobalScope, spec, declaredLabels);
+  }
+  return createNerWorkerBackend({ spec, declaredLabels, ...progress });
 }

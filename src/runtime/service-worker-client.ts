@@ -1,9 +1,10 @@
 import { internalError } from '../errors/problem.js';
 import type { JobsClient } from './jobs-client.js';
 import { startJobsWorker } from './jobs-client.js';
+import { serveNerToServiceWorker } from './ner-relay.js';
 import type { ServiceWorkerConfig } from './service-worker-host.js';
 
-/** A registered local service: pages talk to it with plain `fetch('/external/v1/…')`. */
+/** A registered local service: pages talk to it with plain `fetch('/external/v1/…')`; this page runs its jobs and model. */
 export interface LocalServiceRegistration {
   registration: ServiceWorkerRegistration;
   /** This page's job runner (documents are processed in pages, not in the Service Worker). */
@@ -19,6 +20,8 @@ export interface LocalServiceRegistration {
  * await fetch('/external/v1/text', { method: 'POST', headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' }, body });
  */
 export async function registerLocalService(config: ServiceWorkerConfig = {}): Promise<LocalServiceRegistration> {
+  // Before anything reaches the worker: it relays model calls to this page.
+  const stopServingNer = serveNerToServiceWorker();
   const registration = await navigator.serviceWorker.register(new URL('../../workers/service.worker.ts', import.meta.url), { type: 'module', scope: '/' });
   const worker = registration.installing ?? registration.waiting ?? registration.active;
   if (!worker) throw internalError('The service worker did not install.');
@@ -42,6 +45,7 @@ export async function registerLocalService(config: ServiceWorkerConfig = {}): Pr
     registration,
     jobs,
     async unregister() {
+      stopServingNer();
       await jobs.stop();
       await registration.unregister();
     },

@@ -1,8 +1,8 @@
 // Server-side commands for browser tests: they drive the browser context through Playwright.
 import type { BrowserCommand } from 'vitest/node';
-import type { Page } from 'playwright-core';
+import type { Page, Route } from 'playwright-core';
 
-const blockAll = (route: { abort(): Promise<void> }) => route.abort('internetdisconnected');
+const blockAll = (route: Route) => route.abort('internetdisconnected');
 
 /**
  * Cuts (true) or restores (false) the page's network: every HTTP request of the context is aborted, as offline.

@@ -71,3 +71,20 @@ describe('Service Worker: a page uses plain fetch against /external/v1, offline'
     await commands.setOffline(false);
   }, 60_000);
 });
+
+describe('Service Worker with the shipped text model', () => {
+  it('model labels work: an open page runs the model for the Service Worker', async () => {
+    const key = 'org-key-service-worker-0002';
+    await local.unregister();
+    local = await registerLocalService({ storeName: `sw-${crypto.randomUUID()}`, setup: { keys: [{ kind: 'ORGANIZATION', key }] } });
+    const res = await fetch('/external/v1/text', {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ text: 'Gestern traf Anna Schmidt in Hamburg den Vorstand der Firma.', textLabels: ['PER', 'LOC'], usePseudonyms: true }),
+    });
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as { pseudonymizedText: string };
+    expect(body.pseudonymizedText).toContain('PER-1');
+    expect(body.pseudonymizedText).not.toContain('Schmidt');
+  }, 120_000);
+});
