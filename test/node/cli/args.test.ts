@@ -25,3 +25,19 @@ describe('parseCliArgs', () => {
     expect(problem.errors?.[0]?.field).toBe(field);
   });
 });
+
+describe('serve arguments', () => {
+  it('defaults to port 8080; takes --port, --keys, --data; --help', () => {
+    expect(parseCliArgs(['serve'])).toEqual({ command: 'serve', pseudonyms: false, port: 8080 });
+    expect(parseCliArgs(['serve', '--port', '0', '--keys', 'k.json', '--data', 'd'])).toEqual({ command: 'serve', pseudonyms: false, port: 0, keysPath: 'k.json', dataDir: 'd' });
+    expect(parseCliArgs(['serve', '--help'])).toEqual({ command: 'serve', pseudonyms: false, help: true });
+  });
+
+  it.each([
+    [['serve', '--port', '70000'], '--port'],
+    [['serve', '--port', 'x'], '--port'],
+    [['serve', '--host', '0.0.0.0'], 'arguments'],
+  ])('%j → 422 naming %s', async (argv, field) => {
+    await expectProblem(() => parseCliArgs(argv), { status: 422, errors: [expect.objectContaining({ field })] });
+  });
+});

@@ -152,3 +152,13 @@ describe('serve without --keys, and with --data', () => {
     }
   }, 60_000);
 });
+
+describe('serve --help', () => {
+  it('documents the options and the keys file, and exits 0', async () => {
+    const child = spawn(process.execPath, ['--import', 'tsx', CLI, 'serve', '--help'], { cwd: ROOT });
+    let out = '';
+    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+    expect(await new Promise((r) => child.once('exit', r))).toBe(0);
+    for (const s of ['--port N', '--keys FILE', '--data DIR', '127.0.0.1', '"kind": "PROJECT"', 'api key: <key>']) expect(out).toContain(s);
+  });
+});
