@@ -21,6 +21,8 @@ export interface LocalServiceOptions {
   credits?: DocumentServiceDeps['credits'];
   /** Uploads waiting or in work beyond which uploads get 429. Default 100. */
   maxQueued?: number;
+  /** Text requests in flight beyond which `text` gets 429. Default 32. */
+  maxConcurrentText?: number;
   /** How often retention runs. Default every 10 minutes (and once at start). */
   retentionIntervalMs?: number;
   /** Runner limits (concurrency, lease, attempts, time per document). */
@@ -80,6 +82,7 @@ export async function assembleLocalAnonymizer(options: LocalServiceOptions, plat
     text: platform.text,
     ...(options.credits ? { credits: options.credits } : {}),
     ...(options.maxQueued !== undefined ? { maxQueued: options.maxQueued } : {}),
+    ...(options.maxConcurrentText !== undefined ? { maxConcurrentText: options.maxConcurrentText } : {}),
   });
   await service.purge();
   const retention = clock.setInterval(() => void service.purge().catch(() => undefined), options.retentionIntervalMs ?? 600_000);

@@ -56,8 +56,11 @@ describe('statuses that need a configured engine', () => {
     await close();
   });
 
-  it('429 RATE_LIMIT_EXCEEDED with Retry-After on both upload workflows', async () => {
-    const { call: c, close } = await configured({ maxQueued: 0 });
+  it('429 RATE_LIMIT_EXCEEDED with Retry-After on both upload workflows and on text', async () => {
+    const { call: c, close } = await configured({ maxQueued: 0, maxConcurrentText: 0 });
+    const text = await c('POST', '/external/v1/text', { json: { text: 'x', textLabels: ['MAIL'] } });
+    expect(text.status).toBe(429);
+    expect(text.headers.get('retry-after')).toBe('1');
     const res = await c('POST', '/external/v1/documents/upload', { json: { content: await b64() } });
     expect(res.status).toBe(429);
     expect(res.headers.get('retry-after')).toBe('5');
