@@ -1,22 +1,11 @@
-import { randomBytes } from 'node:crypto';
-import { readFile, rename, rm, writeFile } from 'node:fs/promises';
-import { basename, dirname, join } from 'node:path';
+import { readFile, rm } from 'node:fs/promises';
+import { basename } from 'node:path';
 import type { ClosableDocumentAnonymizer } from '../api/node-documents.js';
 import { invalidFile, validationFailed } from '../errors/problem.js';
+import { writeFileAtomically } from '../runtime/atomic-file.js';
 import type { DocumentPiiRecord, ExternalUploadConfig } from '../spec/types.js';
 import type { CliArgs } from './args.js';
 
-/** Writes `data` next to `path` under a temporary name, then renames: a reader never sees a partial file. */
-async function writeAtomically(path: string, data: Uint8Array | string): Promise<void> {
-  const temp = join(dirname(path), `.${basename(path)}.${randomBytes(6).toString('hex')}.partial`);
-  try {
-    await writeFile(temp, data);
-    await rename(temp, path);
-  } catch (err) {
-    await rm(temp, { force: true });
-    throw err;
-  }
-}
 
 /**
  * `anonymize IN --out OUT [--config FILE] [--piis FILE]`: OUT (and the PII record) are written only when the
@@ -47,10 +36,10 @@ export async function runAnonymize(
     pageData: result.pageData,
   };
   const out = args.outPath!;
-  await writeAtomically(out, result.bytes);
+  await writeFileAtomically(out, result.bytes);
   if (args.piisPath) {
     try {
-      await writeAtomically(args.piisPath, JSON.stringify(record, null, 2) + '\n');
+      await writeFileAtomically(args.piisPath, JSON.stringify(record, null, 2) + '\n');
     } catch (err) {
       await rm(out, { force: true });
       throw err;

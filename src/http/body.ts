@@ -1,5 +1,6 @@
 import { badRequest, documentTooBig, unsupportedMediaType, validationFailed } from '../errors/problem.js';
 import { AnonymizerError } from '../errors/problem.js';
+import { concatBytes } from '../runtime/bytes.js';
 
 /**
  * Reads at most `limit` bytes of a body, streaming: a declared or actual size past the limit stops the read at once
@@ -27,13 +28,7 @@ export async function readLimited(request: Request, limit: number, tooBig: () =>
     if (err instanceof AnonymizerError) throw err;
     throw badRequest('The request body could not be read.');
   }
-  const out = new Uint8Array(total);
-  let o = 0;
-  for (const c of chunks) {
-    out.set(c, o);
-    o += c.length;
-  }
-  return out;
+  return concatBytes(chunks);
 }
 
 function mediaType(request: Request): string {

@@ -1,3 +1,4 @@
+import { concatBytes } from '../runtime/bytes.js';
 import { textModelUnavailable, validationFailed } from '../errors/problem.js';
 import type { FieldError, TextLabelName } from '../spec/types.js';
 import { TEXT_LABELS } from '../spec/types.js';
@@ -182,13 +183,7 @@ async function readBody(res: Response, onBytes: (n: number) => void): Promise<Ui
     size += value.length;
     onBytes(value.length);
   }
-  const out = new Uint8Array(size);
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
+  return concatBytes(parts);
 }
 
 /**

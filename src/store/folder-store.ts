@@ -1,7 +1,7 @@
-import { randomBytes } from 'node:crypto';
-import { mkdir, open, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, open, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { storageLimitExceeded, validationFailed } from '../errors/problem.js';
+import { PARTIAL_SUFFIX, writeFileAtomically } from '../runtime/atomic-file.js';
 import type { Counters, DocumentRecord, FileKind, PiiRecordStored, ProjectRecord } from './records.js';
 import type { DocumentStore } from './store.js';
 
@@ -18,17 +18,6 @@ async function guarded<T>(write: () => Promise<T>): Promise<T> {
   }
 }
 
-/** Writes a file so that a reader (or a crash) sees the old or the new content, never a part. */
-async function writeAtomic(path: string, data: Uint8Array | string): Promise<void> {
-  const temp = `${path}.${randomBytes(6).toString('hex')}.tmp`;
-  try {
-    await writeFile(temp, data);
-    await rename(temp, path);
-  } catch (err) {
-    await rm(temp, { force: true });
-    throw err;
-  }
-}
 
 function pidAlive(pid: number): boolean {
   try {
@@ -69,7 +58,7 @@ export async function openFolderStore(dir: string): Promise<DocumentStore> {
   for (const sub of ['documents', 'files', 'piis']) {
     for (const f of await readdir(join(dir, sub))) {
       const id = Number(f.split('.')[0]);
-      if (f.endsWith('.tmp') || !docs.has(id)) await rm(join(dir, sub, f), { force: true });
+      if (f.endsWith(PARTIAL_SUFFIX) || !docs.has(id)) await rm(join(dir, sub, f), { force: true });
     }
   }
   const readJson = async <T>(path: string, fallback: T): Promise<T> => JSON.parse(await readFile(path, 'utf8').catch(() => JSON.stringify(fallback))) as T;
@@ -87,7 +76,7 @@ export async function openFolderStore(dir: string): Promise<DocumentStore> {
   const filePath = (id: number, kind: FileKind) => join(dir, 'files', `${id}.${kind}`);
   const piisPath = (id: number) => join(dir, 'piis', `${id}.json`);
   const putRecord = async (rec: DocumentRecord) => {
-    await writeAtomic(recordPath(rec.id), JSON.stringify(rec));
+    await writeFileAtomically(recordPath(rec.id), JSON.stringify(rec));
     docs.set(rec.id, rec);
   };
   const clone = (d: DocumentRecord): DocumentRecord => structuredClone(d);
@@ -99,7 +88,7 @@ export async function openFolderStore(dir: string): Promise<DocumentStore> {
         const byId = new Map(projects.map((p) => [p.id, p]));
         for (const p of list) byId.set(p.id, p);
         projects = [...byId.values()];
-        await writeAtomic(join(dir, 'projects.json'), JSON.stringify(projects));
+        await writeFileAtomically(join(dir, 'projects.json'), JSON.stringify(projects));
       }),
     getProject: async (id) => projects.find((p) => p.id === id),
     documentsOf: async (projectId) => [...docs.values()].filter((d) => d.projectId === projectId).map(clone),
@@ -109,9 +98,9 @@ export async function openFolderStore(dir: string): Promise<DocumentStore> {
       serial(async () => {
         const id = counters.nextDocumentId;
         counters = { ...counters, nextDocumentId: id + 1 };
-        await writeAtomic(join(dir, 'counters.json'), JSON.stringify(counters));
+        await writeFileAtomically(join(dir, 'counters.json'), JSON.stringify(counters));
         const rec: DocumentRecord = { ...build(id), id };
-        await writeAtomic(filePath(id, 'original'), original);
+        await writeFileAtomically(filePath(id, 'original'), original);
         await putRecord(rec);
         return clone(rec);
       }),
@@ -138,8 +127,8 @@ export async function openFolderStore(dir: string): Promise<DocumentStore> {
       serial(async () => {
         const doc = docs.get(id);
         if (!doc || (owner !== null && doc.lease?.owner !== owner)) return false;
-        if (outcome.result) await writeAtomic(filePath(id, 'result'), outcome.result);
-        if (outcome.pageData) await writeAtomic(piisPath(id), JSON.stringify({ documentId: id, pageData: outcome.pageData }));
+        if (outcome.result) await writeFileAtomically(filePath(id, 'result'), outcome.result);
+        if (outcome.pageData) await writeFileAtomically(piisPath(id), JSON.stringify({ documentId: id, pageData: outcome.pageData }));
         // Before the commit point: a crash may cost the document its original, never keep one it must not keep.
         if (outcome.dropOriginal) await rm(filePath(id, 'original'), { force: true });
         await putRecord({ ...doc, status: outcome.status, anonymizedName: outcome.anonymizedName, problem: outcome.problem, lease: null, lastModified: now, pages: outcome.pages });
@@ -157,7 +146,7 @@ export async function openFolderStore(dir: string): Promise<DocumentStore> {
     addUsage: (pages, characters) =>
       serial(async () => {
         counters = { ...counters, pagesUsed: counters.pagesUsed + pages, charactersUsed: counters.charactersUsed + characters };
-        await writeAtomic(join(dir, 'counters.json'), JSON.stringify(counters));
+        await writeFileAtomically(join(dir, 'counters.json'), JSON.stringify(counters));
       }),
     close() {
       void queue.then(() => rm(lockPath, { force: true }));

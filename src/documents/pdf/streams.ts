@@ -1,3 +1,4 @@
+import { concatBytes } from '../../runtime/bytes.js';
 import { Unzlib } from 'fflate';
 import type { PDFContext, PDFStream } from 'pdf-lib';
 import { PDFName, PDFRawStream, decodePDFRawStream } from 'pdf-lib';
@@ -33,13 +34,7 @@ function inflateCapped(data: Uint8Array, max: number): Uint8Array {
     // A truncated or damaged zlib stream: keep what inflated, as viewers do.
     if (chunks.length === 0) throw new StreamDecodeError('bad flate data');
   }
-  const out = new Uint8Array(size);
-  let at = 0;
-  for (const c of chunks) {
-    out.set(c, at);
-    at += c.length;
-  }
-  return out;
+  return concatBytes(chunks);
 }
 
 /**

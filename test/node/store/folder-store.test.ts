@@ -50,7 +50,7 @@ describe('folder store (serve --data DIR)', () => {
     const dir = await tempDir();
     const store = await openFolderStore(dir);
     await writeFile(join(dir, 'files', '5.original'), 'orphan');
-    await writeFile(join(dir, 'documents', '6.json.abc.tmp'), '{');
+    await writeFile(join(dir, 'documents', '.6.json.abc.partial'), '{');
     await writeFile(join(dir, 'lock'), String(process.ppid));
     await expectProblem(openFolderStore(dir), { status: 422, errors: [expect.objectContaining({ field: '--data' })] });
     store.close();

@@ -1,0 +1,18 @@
+import { randomBytes } from 'node:crypto';
+import { rename, rm, writeFile } from 'node:fs/promises';
+import { basename, dirname, join } from 'node:path';
+
+/** Suffix of the temporary files `writeFileAtomically` leaves behind only when the process dies mid-write. */
+export const PARTIAL_SUFFIX = '.partial';
+
+/** Writes `data` next to `path` under a temporary name, then renames: a reader (or a crash) never sees a part. */
+export async function writeFileAtomically(path: string, data: Uint8Array | string): Promise<void> {
+  const temp = join(dirname(path), `.${basename(path)}.${randomBytes(6).toString('hex')}${PARTIAL_SUFFIX}`);
+  try {
+    await writeFile(temp, data);
+    await rename(temp, path);
+  } catch (err) {
+    await rm(temp, { force: true });
+    throw err;
+  }
+}
