@@ -90,8 +90,10 @@ const FIRST_STOP = notWord(NAME_STOP_WORDS.filter((w) => !SURNAME_ROLES.has(w)))
 const NW = `(?:\\p{Lu}['’])?\\p{Lu}[\\p{L}\\p{M}]{1,30}(?:-\\p{Lu}[\\p{L}\\p{M}]{1,30}){0,2}${WORD_END}`;
 /** Initials: K., H.-P., Ch. (no stop-word check: "A." is an initial, "A" an article). */
 const INIT = `(?:\\p{Lu}|Ch|Th|Ph)\\.(?:-\\p{Lu}\\.)?`;
+/** A word followed by a house number and a postcode is the street line of an address block, not a name's end. */
+const NOT_STREET_LINE = `(?!\\p{Lu}[\\p{L}\\p{M}-]{1,60}${SP}\\d{1,3}[a-zA-Z]?,?(?:${SP}{1,3}|${SP}{0,3}\\r?\\n${SP}{0,3})\\d{5}${SP})`;
 /** A name token: an initial, or a word that is no stop word and has no common-noun ending (-ung, -heit …). */
-const TOKEN = `(?:${INIT}|${NAME_STOP}${NOT_NOUN_SUFFIX}${NW})`;
+const TOKEN = `(?:${INIT}|${NAME_STOP}${NOT_NOUN_SUFFIX}${NOT_STREET_LINE}${NW})`;
 const FIRST_TOKEN = `(?:${INIT}|${FIRST_STOP}${NOT_NOUN_SUFFIX}${NW})`;
 /** A name: up to four tokens, particles before or between them. */
 const NAME = `(?:${PARTICLES}${SP})?${FIRST_TOKEN}(?:${SP}(?:${PARTICLES}${SP})?${TOKEN}){0,3}`;

@@ -134,6 +134,13 @@ function englishAddress(value: string, m: RegExpExecArray, text: string): boolea
   return notAmount(value, m, text);
 }
 
+/** A German postcode + town right after: the line before it in an address block is the street line. */
+const POSTCODE_AFTER = `(?=,?(?:${SP}{1,3}|${SP}{0,3}\\r?\\n${SP}{0,3})\\d{5}${SP}\\p{Lu})`;
+/** One capitalised street word of an address block (Rählwiese, Ziegelhütte, ThyssenKrupp-Allee). */
+const BLOCK_WORD = `${PREP_NOUN_STOP}${NOT_NOUN_SUFFIX}\\p{Lu}[\\p{L}\\p{M}]{3,30}(?:-\\p{L}[\\p{L}\\p{M}]{1,30}){0,3}`;
+/** Prepositions that put a street name without a number in a sentence ("wohnt in der Lindenstraße"). */
+const IN_STREET = phrases('in_der In_der auf_der Auf_der an_der An_der aus_der Aus_der in_die In_die');
+
 /** Street rules; exported so that other recognizers or tests can reuse single rules. */
 export const STREET_RULES: readonly PatternRule[] = [
   {
@@ -177,6 +184,20 @@ export const STREET_RULES: readonly PatternRule[] = [
     ),
     score: 0.85,
     validate: englishAddress,
+  },
+  {
+    // Rählwiese 22a⏎38727 Altlandsberg, ThyssenKrupp Allee 133, 02589 …: any street word (or word + street noun)
+    // with a house number, when a postcode and town follow as in an address block.
+    label: 'STR',
+    regex: new RegExp(`${B}${BLOCK_WORD}(?:${SP}${BARE})?${SP}${NR}${NUM_DE}${POSTCODE_AFTER}`, 'gu'),
+    score: 0.8,
+    validate: notAmount,
+  },
+  {
+    // "in der Lindenstraße", "in der Sorauer Straße": a street name without a number after a place preposition.
+    label: 'STR',
+    regex: new RegExp(`(?<=${B}${IN_STREET}${SP})(?:(?:${ADJ_E}${SP})?(?:${ADJ}${SP})?${COMPOUND}|(?:${ADJ_E}${SP})?${ADJ}${SP}${BARE})(?![\\p{L}\\p{N}])`, 'gu'),
+    score: 0.7,
   },
   {
     // PO Box 123, P.O. Box 12, Postfach 91 02 33.

@@ -10,6 +10,14 @@ const found = (text: string): string[] => spans(text).map((s) => text.slice(s.st
 describe('streetRecognizer', () => {
   it.each([
     ['Die Lieferung geht an Hauptstr. 5a, 10115 Berlin.', ['Hauptstr. 5a']],
+    ['Frau Dr. Melike Bourlois Rählwiese 22a 38727 Altlandsberg', ['Rählwiese 22a']],
+    ['Edgar Friedenberg\nThyssenKrupp Allee 133, 02589 Gröbenzell', ['ThyssenKrupp Allee 133']],
+    ['Treffen wir uns bei Kim in der Sorauer Straße?', ['Sorauer Straße']],
+    ['Er wohnt jetzt in der Kunstwerkerstraße.', ['Kunstwerkerstraße']],
+    ['Ziegelhütte 29\n20365 Hamburg', ['Ziegelhütte 29']],
+    ['Siehe Seite 12 10115 Berlin', []],
+    ['Bis Kapitel 3, 12345 Leser', []],
+    ['Wir treffen uns in der Warteschlange.', []],
     ['Herr Müller wohnt in der Hauptstraße 5 in Köln.', ['Hauptstraße 5']],
     ['Anschrift: Am Lindenhof 12-14, 33602 Bielefeld', ['Am Lindenhof 12-14']],
     ['Anschrift: Am Lindenhof 12–14', ['Am Lindenhof 12–14']],
