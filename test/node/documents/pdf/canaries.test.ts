@@ -1,7 +1,10 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { createNodeDocumentAnonymizer } from '../../../../src/api/node-documents.js';
 import { CANARY, CANARY_CONFIG, blackBoxPdf, containersPdf, hiddenTextPdf, incrementalPdf, kernedLinePdf, letterPdf } from './fixtures.js';
-import { evidence, whereFound } from './inspect.js';
+import { nodePdfjs } from '../../../../src/runtime/document-pdf-node.js';
+import { evidenceWith, whereFound } from './inspect.js';
+
+const evidence = (bytes: Uint8Array) => evidenceWith(nodePdfjs(), bytes);
 
 const engine = createNodeDocumentAnonymizer({ ner: false });
 afterAll(() => engine.close());

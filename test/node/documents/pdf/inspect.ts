@@ -1,6 +1,7 @@
 // What a second reader sees in a PDF: raw bytes, every inflated stream, pdf.js text (with positions) and metadata.
+// Platform-neutral (the Chromium tests use it too): pdf.js comes from the caller.
 import { inflateSync, unzlibSync } from 'fflate';
-import { nodePdfjs } from '../../../../src/runtime/document-pdf-node.js';
+import type { PdfjsSource } from '../../../../src/documents/pdf/pdfjs.js';
 import { openPdfjs } from '../../../../src/documents/pdf/pdfjs.js';
 
 export interface Evidence {
@@ -12,7 +13,7 @@ export interface Evidence {
   annotations: string;
 }
 
-const latin1 = (b: Uint8Array) => Buffer.from(b).toString('latin1');
+const latin1 = (b: Uint8Array) => new TextDecoder('latin1').decode(b);
 
 function streams(bytes: Uint8Array): string[] {
   const text = latin1(bytes);
@@ -38,8 +39,9 @@ function streams(bytes: Uint8Array): string[] {
   return out;
 }
 
-export async function evidence(bytes: Uint8Array): Promise<Evidence> {
-  const doc = await openPdfjs(nodePdfjs(), bytes);
+/** Reads everything a second reader sees in `bytes`, with pdf.js from `source`. */
+export async function evidenceWith(source: PdfjsSource, bytes: Uint8Array): Promise<Evidence> {
+  const doc = await openPdfjs(source, bytes);
   const items: Evidence['items'] = [];
   let annotations = '';
   for (let p = 1; p <= doc.numPages; p++) {
