@@ -82,4 +82,6 @@ for (const o of outcomes) if (o.status === 'failed' || o.status === 'error') rea
 console.log(JSON.stringify({ files: outcomes.length, completed: count('completed'), failed: count('failed'), uncaught: count('error'), hung: count('hung'), crashed: count('crashed'), rasterisedDocs: outcomes.filter((o) => (o.rasterised ?? 0) > 0).length, seconds: Math.round((Date.now() - t0) / 1000) }, null, 1));
 console.log('failure reasons:');
 for (const [r, n] of [...reasons].sort((a, b) => b[1] - a[1])) console.log(`  ${n} × ${r}`);
-for (const o of outcomes.filter((x) => x.status === 'hung' || x.status === 'crashed' || x.status === 'error')) console.log(`${o.status}: ${o.file} ${o.reason ?? ''}`);
+// Verification leaks are fail-closed, but each one is a redaction the rewrite missed: name the file.
+const leaked = (o: Outcome) => o.status === 'failed' && /Verification/.test(o.reason ?? '');
+for (const o of outcomes.filter((x) => x.status === 'hung' || x.status === 'crashed' || x.status === 'error' || leaked(x))) console.log(`${leaked(o) ? 'leak' : o.status}: ${o.file} ${o.reason ?? ''}`);

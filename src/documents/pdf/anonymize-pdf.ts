@@ -185,21 +185,17 @@ export async function anonymizePdf(bytes: Uint8Array, job: DocumentJob, deps: Pd
   }
   stats.pages = pages.length;
 
-  // One finding counts for the whole document.
-  const known = pages.flatMap((p) => p.paragraphs.flatMap((x) => x.edits));
-  for (const p of pages) for (const x of p.paragraphs) x.edits = propagateEdits(x.paragraph.layout.text, x.edits, known);
-
   const srcPages = doc.getPages();
   if (srcPages.length !== pages.length) throw invalidFile('The PDF is damaged (its page tree is inconsistent).');
 
-  const hidden = collectHiddenTexts(doc);
-  const hiddenEntries: Array<{ pageNum: number; text: string; edits: Edit[] }> = [];
-  for (const h of hidden) {
-    const applied = job.text ? await job.text(h.text) : null;
-    const edits = propagateEdits(h.text, applied?.edits ?? [], known);
-    if (edits.length > 0) hiddenEntries.push({ pageNum: h.pageNum, text: h.text, edits });
-  }
+  const hidden: Array<{ pageNum: number; text: string; edits: Edit[] }> = [];
+  for (const h of collectHiddenTexts(doc)) hidden.push({ ...h, edits: job.text ? (await job.text(h.text)).edits : [] });
   stats.scrubbedContainers = hidden.length;
+
+  // One finding counts for the whole document: a name found only in the metadata is also redacted on the pages.
+  const known = [...pages.flatMap((p) => p.paragraphs.flatMap((x) => x.edits)), ...hidden.flatMap((h) => h.edits)];
+  for (const p of pages) for (const x of p.paragraphs) x.edits = propagateEdits(x.paragraph.layout.text, x.edits, known);
+  const hiddenEntries = hidden.map((h) => ({ ...h, edits: propagateEdits(h.text, h.edits, known) })).filter((h) => h.edits.length > 0);
 
   const font = await doc.embedFont(StandardFonts.Helvetica);
   const anonymizedBoxes = new Map<Edit, Box>();

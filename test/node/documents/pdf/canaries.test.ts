@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { createNodeDocumentAnonymizer } from '../../../../src/api/node-documents.js';
-import { CANARY, CANARY_CONFIG, blackBoxPdf, containersPdf, hiddenTextPdf, incrementalPdf, kernedLinePdf, letterPdf } from './fixtures.js';
+import { CANARY, CANARY_CONFIG, blackBoxPdf, containersPdf, hiddenTextPdf, incrementalPdf, kernedLinePdf, letterPdf, metadataNamePdf } from './fixtures.js';
 import { nodePdfjs } from '../../../../src/runtime/document-pdf-node.js';
 import { evidenceWith, whereFound } from './inspect.js';
 
@@ -69,6 +69,14 @@ describe('PDF canaries (reliability P1–P8)', () => {
     for (const key of ['/OpenAction', '/JavaScript', '/EmbeddedFile', '/AcroForm', '/Outlines', '/StructTreeRoot', '/PageLabels', '/Thumb', '/Annots', '/Metadata', '/Author']) expect(raw, key).not.toContain(key);
     const listed = result.pageData.flatMap((p) => p.textData.detections.ents.map((e) => e.text));
     expect(listed).toEqual(expect.arrayContaining([CANARY.name, CANARY.meta, CANARY.mail]));
+  });
+
+  it('a name detected only in a container (Info /Author) is redacted on the pages too, not left to fail verification', async () => {
+    const result = await engine.anonymize(await metadataNamePdf(), CANARY_CONFIG);
+    expect(result.verification).toMatchObject({ passed: true, stats: { removedGlyphs: 9 } });
+    const ev = await evidence(result.bytes);
+    expect(whereFound(ev, 'Zqxpotato')).toEqual([]);
+    expect(result.pageData.map((p) => p.textData.detections.ents.map((e) => e.text))).toEqual([['Zqxpotato'], ['Zqxpotato']]);
   });
 
   it('P8: names of different lengths on one kerned line: survivors at absolute positions, no adjustment next to a name survives', async () => {

@@ -134,6 +134,15 @@ export async function containersPdf(): Promise<Uint8Array> {
   return doc.save();
 }
 
+/** A name only the metadata gives away ("Mr. …" in the Author): on the page the word alone is not detected. */
+export async function metadataNamePdf(): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  const page = doc.addPage([595, 842]);
+  await addContent(doc, page, 'BT /F1 12 Tf 50 780 Td (Zqxpotato) Tj ET');
+  doc.setAuthor('Mr. Zqxpotato Head');
+  return doc.save();
+}
+
 /** P8: names of different lengths on one line inside one kerned TJ, with distinctive adjustments around them. */
 export async function kernedLinePdf(): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
