@@ -4,7 +4,7 @@ import type { PDFDocumentProxy } from 'pdfjs-dist';
 import type { Applied, Edit } from '../../replacement/apply.js';
 import type { ImageCodec } from '../image/codec.js';
 import type { Box, PiiPageEntry } from '../../spec/types.js';
-import { AnonymizerError, invalidFile, unprocessable } from '../../errors/problem.js';
+import { AnonymizerError, invalidFile, unprocessable, verificationFailed } from '../../errors/problem.js';
 import type { DocumentJob, VerificationSummary } from '../adapter.js';
 import { boxesOfRange, unionBox } from '../layout.js';
 import { buildPageEntry } from '../pii-record.js';
@@ -270,8 +270,6 @@ export async function anonymizePdf(bytes: Uint8Array, job: DocumentJob, deps: Pd
     ...[...rasterised.values()].flatMap((r) => r.edits),
   ].map((e) => ({ label: e.label, text: e.original }));
   const verification = await verifyPdf(deps.pdfjs, out, needles);
-  if (!verification.passed) {
-    throw unprocessable(`Verification found ${verification.leaks.length} surviving original PII string(s) (${verification.leaks.map((l) => `${l.label} in ${l.where}`).join(', ')}); the document was not completed.`);
-  }
+  if (!verification.passed) throw verificationFailed(verification.leaks);
   return { bytes: out, pageData, verification: { ...verification, stats } };
 }
