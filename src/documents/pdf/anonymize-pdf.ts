@@ -1,5 +1,5 @@
 import type { PDFFont, PDFPage } from 'pdf-lib';
-import { EncryptedPDFError, PDFArray, PDFDict, PDFDocument, PDFName, PDFRef, PDFStream, StandardFonts } from 'pdf-lib';
+import { EncryptedPDFError, degrees, PDFArray, PDFDict, PDFDocument, PDFName, PDFRef, PDFStream, StandardFonts } from 'pdf-lib';
 import type { PDFDocumentProxy } from 'pdfjs-dist';
 import type { Applied, Edit } from '../../replacement/apply.js';
 import type { ImageCodec } from '../image/codec.js';
@@ -9,7 +9,7 @@ import type { DocumentJob, VerificationSummary } from '../adapter.js';
 import { boxesOfRange, unionBox } from '../layout.js';
 import { buildPageEntry } from '../pii-record.js';
 import type { Matrix } from './geometry.js';
-import { grow, transformBox } from './geometry.js';
+import { apply, grow, transformBox } from './geometry.js';
 import type { ImageRegion } from './redact-page.js';
 import { UnsafePageError, redactPageContent } from './redact-page.js';
 import type { PdfParagraph } from './paragraphs.js';
@@ -85,24 +85,28 @@ function drawable(font: PDFFont, text: string): string {
   return [...text].map((c) => (set.has(c.codePointAt(0)!) ? c : '?')).join('');
 }
 
-/** Draws each edit's replacement where the first line of its original was; returns its box (top-left coordinates). */
+/**
+ * Draws each edit's replacement where the first line of its original was; returns its box (top-left coordinates).
+ * Measured on the page as viewed and drawn along the viewed horizontal, so on a rotated page (/Rotate with content
+ * turned the other way, as scanners and landscape exports write it) the label stays upright with the text around it.
+ */
 function drawReplacements(page: PDFPage, font: PDFFont, text: PdfPageText, paragraphs: readonly ReadParagraph[]): Map<Edit, Box> {
   const drawn = new Map<Edit, Box>();
+  const angle = (Math.atan2(text.toUser[1], text.toUser[0]) * 180) / Math.PI;
   for (const p of paragraphs) {
     for (const e of p.edits) {
       const first = lineBoxesOfRange(p.paragraph, e.start, e.end)[0];
       if (!first) continue;
       const label = drawable(font, e.replacement.replace(/\s+/g, ' '));
       if (label.trim() === '') continue;
-      const user = toUserBox(text.toUser, first);
-      const h = user.y1 - user.y0;
-      const w = user.x1 - user.x0;
+      const h = first.y1 - first.y0;
+      const w = first.x1 - first.x0;
       const natural = font.widthOfTextAtSize(label, 1);
       const size = Math.max(3, Math.min(h * 0.75, natural > 0 ? w / natural : h));
-      const x = user.x0;
-      const y = user.y0 + h * 0.2;
-      page.drawText(label, { x, y, size, font });
-      drawn.set(e, transformBox(text.toPage, x, y - size * 0.2, x + natural * size, y + size * 0.8));
+      const baseline = first.y1 - h * 0.2;
+      const [x, y] = apply(text.toUser, first.x0, baseline);
+      page.drawText(label, { x, y, size, font, ...(Math.abs(angle) > 0.01 ? { rotate: degrees(angle) } : {}) });
+      drawn.set(e, { x0: first.x0, y0: baseline - size * 0.8, x1: first.x0 + natural * size, y1: baseline + size * 0.2 });
     }
   }
   return drawn;

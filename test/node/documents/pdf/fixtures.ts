@@ -143,6 +143,15 @@ export async function metadataNamePdf(): Promise<Uint8Array> {
   return doc.save();
 }
 
+/** A landscape page as scanners write it: /Rotate 90 with the text turned the other way, so it reads upright. */
+export async function rotatedPdf(): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  const page = doc.addPage([595, 842]);
+  page.node.set(PDFName.of('Rotate'), doc.context.obj(90));
+  await addContent(doc, page, `BT /F1 12 Tf 0 1 -1 0 100 50 Tm (Dear ${CANARY.name}, thank you.) Tj ET`);
+  return doc.save();
+}
+
 /** P8: names of different lengths on one line inside one kerned TJ, with distinctive adjustments around them. */
 export async function kernedLinePdf(): Promise<Uint8Array> {
   const doc = await PDFDocument.create();

@@ -8,7 +8,8 @@ export interface Evidence {
   raw: string;
   streams: string[];
   text: string;
-  items: Array<{ page: number; str: string; x: number; y: number }>;
+  /** Text runs with their origin and direction (degrees, counter-clockwise in user space). */
+  items: Array<{ page: number; str: string; x: number; y: number; angle: number }>;
   meta: string;
   annotations: string;
 }
@@ -46,7 +47,7 @@ export async function evidenceWith(source: PdfjsSource, bytes: Uint8Array): Prom
   let annotations = '';
   for (let p = 1; p <= doc.numPages; p++) {
     const page = await doc.getPage(p);
-    for (const i of (await page.getTextContent()).items) if ('str' in i && i.str.trim() !== '') items.push({ page: p, str: i.str, x: i.transform[4], y: i.transform[5] });
+    for (const i of (await page.getTextContent()).items) if ('str' in i && i.str.trim() !== '') items.push({ page: p, str: i.str, x: i.transform[4], y: i.transform[5], angle: Math.round((Math.atan2(i.transform[1], i.transform[0]) * 180) / Math.PI) });
     annotations += JSON.stringify(await page.getAnnotations());
   }
   const meta = await doc.getMetadata();
