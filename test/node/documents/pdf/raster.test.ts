@@ -1,10 +1,13 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { GlobalFonts, createCanvas } from '@napi-rs/canvas';
 import { PDFDocument, PDFName, PDFRawStream, PDFRef } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDocumentAnonymizer } from '../../../../src/api/documents.js';
 import { createNodeDocumentAnonymizer } from '../../../../src/api/node-documents.js';
+import { createPdfAdapter } from '../../../../src/documents/pdf/pdf-adapter.js';
+import { createPageRasteriser } from '../../../../src/documents/pdf/rasterise.js';
 import { createNodeCodec } from '../../../../src/documents/image/node-codec.js';
 import { openPdfjs } from '../../../../src/documents/pdf/pdfjs.js';
 import { decodeStream } from '../../../../src/documents/pdf/streams.js';
@@ -124,4 +127,16 @@ describe('PDF pages without a rewritable text layer (reliability P3, P6, P7, P9)
     expect(seen).toMatch(/Damen/);
     expect(seen.toLowerCase()).not.toContain(OCR_NAME.toLowerCase());
   }, 120_000);
+
+  // A JBIG2 page of the pdfjs corpus whose render promise never settles in Node (found by robustness:pdf).
+  const neverRenders = join(import.meta.dirname, '..', '..', '..', '..', '..', 'shared', 'corpus', 'pdfjs', 'bitmap-customat.pdf');
+  it.skipIf(!existsSync(neverRenders))('a page whose render never finishes fails closed with 422 after the render limit', async () => {
+    const pdfjs = nodePdfjs();
+    const codec = createNodeCodec(50e6);
+    const rasteriser = createPageRasteriser({ pdfjs, codec, detectors: {}, createCanvas: nodeRenderCanvas, renderTimeoutMs: 2000 });
+    const quick = createDocumentAnonymizer({ adapters: [createPdfAdapter({ pdfjs, pixels: codec, rasteriser })], ner: false });
+    const t0 = performance.now();
+    await expect(quick.anonymize(new Uint8Array(readFileSync(neverRenders)), null)).rejects.toMatchObject({ problem: { status: 422 } });
+    expect(performance.now() - t0).toBeLessThan(15_000);
+  }, 30_000);
 });
