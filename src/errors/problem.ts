@@ -85,6 +85,18 @@ export function invalidFile(detail = 'The file is unreadable or of an unsupporte
   return make(422, 'Unprocessable Entity', detail, 'INVALID_FILE');
 }
 
+/** `type` of a verification failure: the anonymized file still held an original PII string and was not completed. */
+export const VERIFICATION_FAILED_TYPE = 'urn:local-anonymizer:problem:verification-failed';
+
+/**
+ * 422 without a problemCode (the spec has none for it), told apart by `type`: re-reading the output found original
+ * PII. `leaks` name labels and places only (never the strings), so the problem can be stored and shown.
+ */
+export function verificationFailed(leaks: ReadonlyArray<{ label: string; where: string }>): AnonymizerError {
+  const found = leaks.map((l) => `${l.label} in ${l.where}`).join(', ');
+  return make(422, 'Unprocessable Entity', `Verification of the anonymized document failed: ${leaks.length} original PII string(s) survived (${found}). Nothing was output; the document was not completed.`, undefined, { type: VERIFICATION_FAILED_TYPE });
+}
+
 /** 422 without a problemCode: original requested before `COMPLETED`/`FINALIZED`. */
 export function unprocessable(detail: string): AnonymizerError {
   return make(422, 'Unprocessable Entity', detail);

@@ -1,32 +1,70 @@
-// bench:pdf — end to end (read → detect → redact → write → verify) on generated text PDFs, in Node, rules only.
-// Prints pages/s and peak RSS. Not a test.
-import { PDFDocument, StandardFonts } from 'pdf-lib';
-import { createNodeDocumentAnonymizer } from '../../src/api/node-documents.js';
+// bench:pdf — end to end (read → detect → redact → write → verify) on generated text PDFs, rules only, in Node (the
+// built library in a plain `node` child, see bench-node.mjs) and in Chromium (the document worker, driven by
+// playwright-core on Debian's chromium; requests to other origins are aborted and counted). Not a test.
+// Run: npm run bench:pdf (builds dist/lib first).
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { chromium } from 'playwright-core';
+import { createServer } from 'vite';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../chromium.js';
+import type { BenchRow } from './bench-document.js';
+import { BENCH_PAGES, benchPdf } from './bench-document.js';
 
-async function textPdf(pages: number): Promise<Uint8Array> {
-  const doc = await PDFDocument.create();
-  const font = await doc.embedFont(StandardFonts.Helvetica);
-  for (let p = 0; p < pages; p++) {
-    const page = doc.addPage([595, 842]);
-    page.drawText(`Sehr geehrter Herr Hans Müller, Ihre Nachricht an max.mustermann@example.de vom 12.03.2021.`, { x: 50, y: 790, size: 11, font });
-    for (let i = 0; i < 45; i++) page.drawText(`Zeile ${i + 1}: Rückfragen bitte unter Tel. 030 1234567 oder an info@firma.de, Seite ${p + 1}.`, { x: 50, y: 760 - i * 15, size: 10, font });
+const root = resolve(import.meta.dirname, '..', '..');
+
+async function nodeRows(): Promise<BenchRow[]> {
+  const dir = mkdtempSync(join(tmpdir(), 'bench-pdf-'));
+  try {
+    const files: string[] = [];
+    for (const pages of [1, ...BENCH_PAGES]) {
+      files.push(join(dir, `${pages}.pdf`));
+      writeFileSync(files.at(-1)!, await benchPdf(pages));
+    }
+    const out = execFileSync(process.execPath, [join(import.meta.dirname, 'bench-node.mjs'), ...files], { encoding: 'utf8' });
+    return out.trim().split('\n').map((l) => JSON.parse(l) as BenchRow);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
   }
-  return doc.save();
 }
 
-const engine = createNodeDocumentAnonymizer({ ner: false });
-let peak = 0;
-const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 20);
-await engine.anonymize(await textPdf(1), null); // warm-up: module and font loading
-for (const pages of [10, 100]) {
-  const bytes = await textPdf(pages);
-  const baseline = process.memoryUsage().rss;
-  peak = baseline;
-  const t0 = performance.now();
-  const r = await engine.anonymizeDocument(bytes, null);
-  const s = (performance.now() - t0) / 1000;
-  const ents = r.piiRecord.pageData.reduce((n, p) => n + p.textData.detections.ents.length, 0);
-  console.log(JSON.stringify({ pages, seconds: +s.toFixed(2), pagesPerSecond: +(pages / s).toFixed(1), peakRssMB: Math.round(peak / 1e6), baselineRssMB: Math.round(baseline / 1e6), entities: ents, verified: r.verification?.passed, inputKB: Math.round(bytes.length / 1024), outputKB: Math.round(r.file.length / 1024) }));
+async function chromiumRows(): Promise<{ rows: BenchRow[]; version: string; foreign: number }> {
+  const server = await createServer({
+    configFile: join(root, 'vite.config.ts'),
+    root,
+    logLevel: 'warn',
+    server: { host: '127.0.0.1', port: 5192, strictPort: false, hmr: false, watch: null },
+    optimizeDeps: { entries: ['tools/pdf/bench-page.html'] },
+  });
+  await server.listen();
+  const origin = server.resolvedUrls!.local[0]!.replace(/\/$/, '');
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+  let foreign = 0;
+  try {
+    const context = await browser.newContext();
+    await context.route('**/*', (route) => {
+      if (new URL(route.request().url()).origin === origin) return route.continue();
+      foreign++;
+      return route.abort();
+    });
+    const page = await context.newPage();
+    await page.goto(`${origin}/tools/pdf/bench-page.html`);
+    await page.waitForFunction(() => window.__pdf?.done === true, undefined, { timeout: 900_000, polling: 500 });
+    const result = (await page.evaluate(() => window.__pdf))!;
+    if (result.error) throw new Error(result.error);
+    return { rows: result.rows, version: browser.version(), foreign };
+  } finally {
+    await browser.close();
+    await server.close();
+  }
 }
-clearInterval(sampler);
-await engine.close();
+
+const node = await nodeRows();
+const browser = await chromiumRows();
+const lines = ['| runtime | variant | pages | seconds | pages/s | baseline RSS | peak RSS | entities | verified | output |', '|---|---|---|---|---|---|---|---|---|---|'];
+const mb = (v: number | undefined) => (v === undefined ? '–' : `${v} MB`);
+for (const [name, rows] of [[`Node ${process.version}`, node], [`Chromium ${browser.version}`, browser.rows]] as const) {
+  for (const r of rows) lines.push(`| ${name} | ${r.variant} | ${r.pages} | ${r.seconds.toFixed(2)} | ${r.pagesPerSecond.toFixed(1)} | ${mb(r.baselineRssMB)} | ${mb(r.peakRssMB)} | ${r.entities} | ${r.verified} | ${r.outputKB} KB |`);
+}
+process.stdout.write(`${lines.join('\n')}\n\nRequests from Chromium to other origins: ${browser.foreign}.\n`);

@@ -1,8 +1,9 @@
 // Runs every PDF of the shared corpora through the pipeline, each under a time limit, in a child process that is
 // killed and replaced when it hangs or crashes. Prints counts: completed, failed with a reason, hung/crashed.
-// Usage: node --import tsx tools/pdf/robustness.ts [--limit-ms 30000] [--max N] [dirs…]
+// Usage: node --import tsx tools/pdf/robustness.ts [--limit-ms 30000] [--max N] [--log FILE] [dirs…]
+// --log appends each outcome as a JSON line as it happens (a long run that is cut off still tells what finished).
 import { fork } from 'node:child_process';
-import { readdirSync, statSync } from 'node:fs';
+import { appendFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
 const args = process.argv.slice(2);
@@ -12,6 +13,8 @@ const opt = (name: string, d: number) => {
 };
 const limitMs = opt('--limit-ms', 30_000);
 const max = opt('--max', Infinity);
+const logAt = args.indexOf('--log');
+const log = logAt >= 0 ? args.splice(logAt, 2)[1] : undefined;
 const root = join(import.meta.dirname, '..', '..', '..', 'shared', 'corpus');
 const dirs = args.length > 0 ? args : ['pdfjs', 'qpdf-fuzz', 'qpdf-qtest', 'format-corpus-pdf'].map((d) => join(root, d));
 
@@ -32,6 +35,10 @@ interface Outcome { file: string; status: 'completed' | 'failed' | 'error' | 'hu
 function runAll(): Promise<Outcome[]> {
   return new Promise((done) => {
     const out: Outcome[] = [];
+    const record = (o: Outcome) => {
+      out.push(o);
+      if (log) appendFileSync(log, `${JSON.stringify(o)}\n`);
+    };
     let next = 0;
     let child: ReturnType<typeof fork> | null = null;
     let timer: NodeJS.Timeout | null = null;
@@ -40,13 +47,13 @@ function runAll(): Promise<Outcome[]> {
       child = fork(join(import.meta.dirname, 'robustness-child.ts'), [], { execArgv: ['--import', 'tsx', '--max-old-space-size=3072'], stdio: ['ignore', 'ignore', 'ignore', 'ipc'] });
       child.on('message', (m: Outcome) => {
         if (timer) clearTimeout(timer);
-        out.push(m);
+        record(m);
         current = null;
         send();
       });
       child.on('exit', () => {
         if (timer) clearTimeout(timer);
-        if (current) out.push({ file: current, status: 'crashed' });
+        if (current) record({ file: current, status: 'crashed' });
         current = null;
         if (next < files.length) {
           spawn();
@@ -63,7 +70,7 @@ function runAll(): Promise<Outcome[]> {
       const file = current;
       if ((out.length + 1) % 50 === 0) process.stderr.write(`${out.length + 1}/${files.length}\n`);
       timer = setTimeout(() => {
-        out.push({ file, status: 'hung' });
+        record({ file, status: 'hung' });
         current = null;
         child?.kill('SIGKILL');
       }, limitMs);
@@ -82,4 +89,6 @@ for (const o of outcomes) if (o.status === 'failed' || o.status === 'error') rea
 console.log(JSON.stringify({ files: outcomes.length, completed: count('completed'), failed: count('failed'), uncaught: count('error'), hung: count('hung'), crashed: count('crashed'), rasterisedDocs: outcomes.filter((o) => (o.rasterised ?? 0) > 0).length, seconds: Math.round((Date.now() - t0) / 1000) }, null, 1));
 console.log('failure reasons:');
 for (const [r, n] of [...reasons].sort((a, b) => b[1] - a[1])) console.log(`  ${n} × ${r}`);
-for (const o of outcomes.filter((x) => x.status === 'hung' || x.status === 'crashed' || x.status === 'error')) console.log(`${o.status}: ${o.file} ${o.reason ?? ''}`);
+// Verification leaks are fail-closed, but each one is a redaction the rewrite missed: name the file.
+const leaked = (o: Outcome) => o.status === 'failed' && /Verification/.test(o.reason ?? '');
+for (const o of outcomes.filter((x) => x.status === 'hung' || x.status === 'crashed' || x.status === 'error' || leaked(x))) console.log(`${leaked(o) ? 'leak' : o.status}: ${o.file} ${o.reason ?? ''}`);

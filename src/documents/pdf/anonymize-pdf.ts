@@ -1,15 +1,15 @@
 import type { PDFFont, PDFPage } from 'pdf-lib';
-import { EncryptedPDFError, PDFArray, PDFDict, PDFDocument, PDFName, PDFRef, PDFStream, StandardFonts } from 'pdf-lib';
+import { EncryptedPDFError, degrees, PDFArray, PDFDict, PDFDocument, PDFName, PDFRef, PDFStream, StandardFonts } from 'pdf-lib';
 import type { PDFDocumentProxy } from 'pdfjs-dist';
 import type { Applied, Edit } from '../../replacement/apply.js';
 import type { ImageCodec } from '../image/codec.js';
 import type { Box, PiiPageEntry } from '../../spec/types.js';
-import { AnonymizerError, invalidFile, unprocessable } from '../../errors/problem.js';
+import { AnonymizerError, invalidFile, unprocessable, verificationFailed } from '../../errors/problem.js';
 import type { DocumentJob, VerificationSummary } from '../adapter.js';
 import { boxesOfRange, unionBox } from '../layout.js';
 import { buildPageEntry } from '../pii-record.js';
 import type { Matrix } from './geometry.js';
-import { grow, transformBox } from './geometry.js';
+import { apply, grow, transformBox } from './geometry.js';
 import type { ImageRegion } from './redact-page.js';
 import { UnsafePageError, redactPageContent } from './redact-page.js';
 import type { PdfParagraph } from './paragraphs.js';
@@ -85,24 +85,28 @@ function drawable(font: PDFFont, text: string): string {
   return [...text].map((c) => (set.has(c.codePointAt(0)!) ? c : '?')).join('');
 }
 
-/** Draws each edit's replacement where the first line of its original was; returns its box (top-left coordinates). */
+/**
+ * Draws each edit's replacement where the first line of its original was; returns its box (top-left coordinates).
+ * Measured on the page as viewed and drawn along the viewed horizontal, so on a rotated page (/Rotate with content
+ * turned the other way, as scanners and landscape exports write it) the label stays upright with the text around it.
+ */
 function drawReplacements(page: PDFPage, font: PDFFont, text: PdfPageText, paragraphs: readonly ReadParagraph[]): Map<Edit, Box> {
   const drawn = new Map<Edit, Box>();
+  const angle = (Math.atan2(text.toUser[1], text.toUser[0]) * 180) / Math.PI;
   for (const p of paragraphs) {
     for (const e of p.edits) {
       const first = lineBoxesOfRange(p.paragraph, e.start, e.end)[0];
       if (!first) continue;
       const label = drawable(font, e.replacement.replace(/\s+/g, ' '));
       if (label.trim() === '') continue;
-      const user = toUserBox(text.toUser, first);
-      const h = user.y1 - user.y0;
-      const w = user.x1 - user.x0;
+      const h = first.y1 - first.y0;
+      const w = first.x1 - first.x0;
       const natural = font.widthOfTextAtSize(label, 1);
       const size = Math.max(3, Math.min(h * 0.75, natural > 0 ? w / natural : h));
-      const x = user.x0;
-      const y = user.y0 + h * 0.2;
-      page.drawText(label, { x, y, size, font });
-      drawn.set(e, transformBox(text.toPage, x, y - size * 0.2, x + natural * size, y + size * 0.8));
+      const baseline = first.y1 - h * 0.2;
+      const [x, y] = apply(text.toUser, first.x0, baseline);
+      page.drawText(label, { x, y, size, font, ...(Math.abs(angle) > 0.01 ? { rotate: degrees(angle) } : {}) });
+      drawn.set(e, { x0: first.x0, y0: baseline - size * 0.8, x1: first.x0 + natural * size, y1: baseline + size * 0.2 });
     }
   }
   return drawn;
@@ -185,21 +189,17 @@ export async function anonymizePdf(bytes: Uint8Array, job: DocumentJob, deps: Pd
   }
   stats.pages = pages.length;
 
-  // One finding counts for the whole document.
-  const known = pages.flatMap((p) => p.paragraphs.flatMap((x) => x.edits));
-  for (const p of pages) for (const x of p.paragraphs) x.edits = propagateEdits(x.paragraph.layout.text, x.edits, known);
-
   const srcPages = doc.getPages();
   if (srcPages.length !== pages.length) throw invalidFile('The PDF is damaged (its page tree is inconsistent).');
 
-  const hidden = collectHiddenTexts(doc);
-  const hiddenEntries: Array<{ pageNum: number; text: string; edits: Edit[] }> = [];
-  for (const h of hidden) {
-    const applied = job.text ? await job.text(h.text) : null;
-    const edits = propagateEdits(h.text, applied?.edits ?? [], known);
-    if (edits.length > 0) hiddenEntries.push({ pageNum: h.pageNum, text: h.text, edits });
-  }
+  const hidden: Array<{ pageNum: number; text: string; edits: Edit[] }> = [];
+  for (const h of collectHiddenTexts(doc)) hidden.push({ ...h, edits: job.text ? (await job.text(h.text)).edits : [] });
   stats.scrubbedContainers = hidden.length;
+
+  // One finding counts for the whole document: a name found only in the metadata is also redacted on the pages.
+  const known = [...pages.flatMap((p) => p.paragraphs.flatMap((x) => x.edits)), ...hidden.flatMap((h) => h.edits)];
+  for (const p of pages) for (const x of p.paragraphs) x.edits = propagateEdits(x.paragraph.layout.text, x.edits, known);
+  const hiddenEntries = hidden.map((h) => ({ ...h, edits: propagateEdits(h.text, h.edits, known) })).filter((h) => h.edits.length > 0);
 
   const font = await doc.embedFont(StandardFonts.Helvetica);
   const anonymizedBoxes = new Map<Edit, Box>();
@@ -274,8 +274,6 @@ export async function anonymizePdf(bytes: Uint8Array, job: DocumentJob, deps: Pd
     ...[...rasterised.values()].flatMap((r) => r.edits),
   ].map((e) => ({ label: e.label, text: e.original }));
   const verification = await verifyPdf(deps.pdfjs, out, needles);
-  if (!verification.passed) {
-    throw unprocessable(`Verification found ${verification.leaks.length} surviving original PII string(s) (${verification.leaks.map((l) => `${l.label} in ${l.where}`).join(', ')}); the document was not completed.`);
-  }
+  if (!verification.passed) throw verificationFailed(verification.leaks);
   return { bytes: out, pageData, verification: { ...verification, stats } };
 }

@@ -1,4 +1,5 @@
 import type { PDFDocumentProxy } from 'pdfjs-dist';
+import type { DocumentInitParameters } from 'pdfjs-dist/types/src/display/api.js';
 import { invalidFile } from '../../errors/problem.js';
 
 /** The pdf.js module (Node: the legacy build; browser: the main build with its worker). */
@@ -16,6 +17,8 @@ export interface PdfjsAssets {
 export interface PdfjsSource {
   load(): Promise<Pdfjs>;
   assets: PdfjsAssets;
+  /** Platform parameters of `getDocument` (browser: canvas and filter factories that need no `document`). */
+  options?: Pick<DocumentInitParameters, 'CanvasFactory' | 'FilterFactory' | 'useWorkerFetch'>;
 }
 
 /** Largest image pdf.js may decode (pixels): pdf.js's default is unlimited (reliability H2). */
@@ -31,6 +34,7 @@ export async function openPdfjs(source: PdfjsSource, bytes: Uint8Array): Promise
   const task = pdfjs.getDocument({
     data: bytes.slice(),
     ...source.assets,
+    ...source.options,
     cMapPacked: true,
     isEvalSupported: false,
     enableXfa: false,

@@ -46,6 +46,27 @@ export interface RasteriserDeps {
   scale?: number;
   /** Most pixels of one rendered page. Default 25 MP. */
   maxPixels?: number;
+  /** Longest a page may take to render (ms). Default 60 s. */
+  renderTimeoutMs?: number;
+}
+
+/**
+ * Waits for pdf.js's render, cancelling it after `ms`: some images (JBIG2 in the pdfjs corpus) leave the render
+ * promise unsettled for ever, which would hold the document until the job's own limit.
+ */
+async function renderWithin(task: { promise: Promise<void>; cancel(): void }, ms: number): Promise<void> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      task.cancel();
+      reject(new Error('render timed out'));
+    }, ms);
+  });
+  try {
+    await Promise.race([task.promise, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /**
@@ -67,7 +88,8 @@ export function createPageRasteriser(deps: RasteriserDeps): PageRasteriser {
         const w = Math.max(1, Math.floor(viewport.width));
         const h = Math.max(1, Math.floor(viewport.height));
         const target = deps.createCanvas(w, h);
-        await page.render({ canvas: target.canvas as HTMLCanvasElement, canvasContext: target.context as unknown as CanvasRenderingContext2D, viewport, background: 'white' }).promise;
+        const task = page.render({ canvas: target.canvas as HTMLCanvasElement, canvasContext: target.context as unknown as CanvasRenderingContext2D, viewport, background: 'white' });
+        await renderWithin(task, deps.renderTimeoutMs ?? 60_000);
         raster = { width: w, height: h, data: new Uint8ClampedArray(target.context.getImageData(0, 0, w, h).data) };
       } catch {
         throw unprocessable('A page of the PDF could neither be rewritten nor rendered.');

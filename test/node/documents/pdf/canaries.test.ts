@@ -1,7 +1,10 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { createNodeDocumentAnonymizer } from '../../../../src/api/node-documents.js';
-import { CANARY, CANARY_CONFIG, blackBoxPdf, containersPdf, hiddenTextPdf, incrementalPdf, kernedLinePdf, letterPdf } from './fixtures.js';
-import { evidence, whereFound } from './inspect.js';
+import { CANARY, CANARY_CONFIG, blackBoxPdf, containersPdf, hiddenTextPdf, incrementalPdf, kernedLinePdf, letterPdf, metadataNamePdf, rotatedPdf } from './fixtures.js';
+import { nodePdfjs } from '../../../../src/runtime/document-pdf-node.js';
+import { evidenceWith, whereFound } from './inspect.js';
+
+const evidence = (bytes: Uint8Array) => evidenceWith(nodePdfjs(), bytes);
 
 const engine = createNodeDocumentAnonymizer({ ner: false });
 afterAll(() => engine.close());
@@ -66,6 +69,31 @@ describe('PDF canaries (reliability P1–P8)', () => {
     for (const key of ['/OpenAction', '/JavaScript', '/EmbeddedFile', '/AcroForm', '/Outlines', '/StructTreeRoot', '/PageLabels', '/Thumb', '/Annots', '/Metadata', '/Author']) expect(raw, key).not.toContain(key);
     const listed = result.pageData.flatMap((p) => p.textData.detections.ents.map((e) => e.text));
     expect(listed).toEqual(expect.arrayContaining([CANARY.name, CANARY.meta, CANARY.mail]));
+  });
+
+  it('a name detected only in a container (Info /Author) is redacted on the pages too, not left to fail verification', async () => {
+    const result = await engine.anonymize(await metadataNamePdf(), CANARY_CONFIG);
+    expect(result.verification).toMatchObject({ passed: true, stats: { removedGlyphs: 9 } });
+    const ev = await evidence(result.bytes);
+    expect(whereFound(ev, 'Zqxpotato')).toEqual([]);
+    expect(result.pageData.map((p) => p.textData.detections.ents.map((e) => e.text))).toEqual([['Zqxpotato'], ['Zqxpotato']]);
+  });
+
+  it('a rotated page: the replacement is drawn upright with the text around it, on its line', async () => {
+    const input = await rotatedPdf();
+    const before = (await evidence(input)).items[0]!;
+    const { result, ev } = await run(input);
+    expect(result.verification?.passed).toBe(true);
+    const label = ev.items.find((i) => i.str === 'PER-1')!;
+    const rest = ev.items.find((i) => i.str.includes('thank you'))!;
+    const doc = await (await import('pdf-lib')).PDFDocument.load(result.bytes);
+    expect(doc.getPage(0).getRotation().angle).toBe(90);
+    // Same orientation as the original text: the label runs along user-space +y like "Dear …", at the same x.
+    expect([before.angle, label.angle, rest.angle]).toEqual([90, 90, 90]);
+    expect(label.x).toBeCloseTo(before.x, 0);
+    expect(label.y).toBeGreaterThan(before.y);
+    expect(label.y).toBeLessThan(rest.y);
+    expect(rest.x).toBeCloseTo(before.x, 3);
   });
 
   it('P8: names of different lengths on one kerned line: survivors at absolute positions, no adjustment next to a name survives', async () => {

@@ -1,10 +1,14 @@
 // PDF fixtures with canary PII, generated with pdf-lib at test time (nothing binary is checked in).
-import type { PDFPage } from 'pdf-lib';
+import type { PDFPage, PDFRef } from 'pdf-lib';
 import type { ExternalUploadConfig } from '../../../../src/spec/types.js';
 import { PDFDocument, PDFHexString, PDFName, PDFString, StandardFonts } from 'pdf-lib';
+import { glyphsOf } from './ttf.js';
 
 /** Canaries: unique strings that must never survive anywhere in an output. */
 export const CANARY = { name: 'ZQXNAME1', mail: 'zq@canary.test', hidden: 'ZQXHIDDEN7', meta: 'ZQXMETA3' } as const;
+
+/** A name OCR reads reliably: the canary of rasterised pages, where the text is found (and checked) by OCR. */
+export const OCR_NAME = 'Mustermann';
 
 /** A config that anonymizes the canary name (blacklist) and e-mail addresses, with pseudonyms. */
 export const CANARY_CONFIG: ExternalUploadConfig = {
@@ -14,6 +18,7 @@ export const CANARY_CONFIG: ExternalUploadConfig = {
       { value: CANARY.meta, labelName: 'PER' },
       { value: 'ZQXN2', labelName: 'PER' },
       { value: 'ZQXNAMELONGER', labelName: 'PER' },
+      { value: OCR_NAME, labelName: 'PER' },
     ],
     labelsConfig: [{ name: 'PER' }, { name: 'MAIL' }, { name: 'TEL' }],
   },
@@ -129,10 +134,114 @@ export async function containersPdf(): Promise<Uint8Array> {
   return doc.save();
 }
 
+/** A name only the metadata gives away ("Mr. …" in the Author): on the page the word alone is not detected. */
+export async function metadataNamePdf(): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  const page = doc.addPage([595, 842]);
+  await addContent(doc, page, 'BT /F1 12 Tf 50 780 Td (Zqxpotato) Tj ET');
+  doc.setAuthor('Mr. Zqxpotato Head');
+  return doc.save();
+}
+
+/** A landscape page as scanners write it: /Rotate 90 with the text turned the other way, so it reads upright. */
+export async function rotatedPdf(): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  const page = doc.addPage([595, 842]);
+  page.node.set(PDFName.of('Rotate'), doc.context.obj(90));
+  await addContent(doc, page, `BT /F1 12 Tf 0 1 -1 0 100 50 Tm (Dear ${CANARY.name}, thank you.) Tj ET`);
+  return doc.save();
+}
+
 /** P8: names of different lengths on one line inside one kerned TJ, with distinctive adjustments around them. */
 export async function kernedLinePdf(): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
   const page = doc.addPage([595, 842]);
   await addContent(doc, page, `BT /F1 12 Tf 50 780 Td [(From ) -137 (ZQXNAMELONGER) -241 ( to ) 53 (ZQXN2) -319 ( today.)] TJ 0 -20 Td (Next line stays.) Tj ET`);
+  return doc.save();
+}
+
+/** P3: one RGB image XObject (uniform colour 0x123456) drawn on pages 1 and 2; the canary name printed over it on page 1. */
+export async function sharedImagePdf(): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  const ctx = doc.context;
+  const samples = new Uint8Array(100 * 50 * 3);
+  for (let i = 0; i < samples.length; i += 3) samples.set([0x12, 0x34, 0x56], i);
+  const image = ctx.register(ctx.flateStream(samples, { Type: 'XObject', Subtype: 'Image', Width: 100, Height: 50, ColorSpace: 'DeviceRGB', BitsPerComponent: 8 }));
+  for (const text of [`Photo of ${CANARY.name} here`, 'The same photo again']) {
+    const page = doc.addPage([595, 842]);
+    page.node.normalizedEntries().XObject.set(PDFName.of('Im1'), image);
+    await addContent(doc, page, `q 400 0 0 200 50 550 cm /Im1 Do Q 1 1 1 rg BT /F1 14 Tf 60 640 Td (${text}) Tj ET`);
+  }
+  return doc.save();
+}
+
+/** P6: text in a Type3 font whose glyph procedures draw Helvetica letters; the redactor cannot measure it. */
+export async function type3Pdf(): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  const ctx = doc.context;
+  const helvetica = await doc.embedFont(StandardFonts.Helvetica);
+  const line = `Herr ${OCR_NAME} kommt heute`;
+  const chars = [...new Set(line.replace(/ /g, ''))];
+  const procs: Record<string, PDFRef> = { space: ctx.register(ctx.stream(`${helvetica.widthOfTextAtSize(' ', 1000).toFixed(0)} 0 d0`)) };
+  const widths: number[] = [];
+  for (let code = 32; code <= 126; code++) widths.push(Math.round(helvetica.widthOfTextAtSize(String.fromCharCode(code), 1000)));
+  for (const c of chars) {
+    procs[`g${c.charCodeAt(0)}`] = ctx.register(ctx.stream(`${widths[c.charCodeAt(0) - 32]} 0 d0 BT /H 1000 Tf 0 0 Td (${c}) Tj ET`));
+  }
+  const differences: Array<number | PDFName> = [32, PDFName.of('space')];
+  for (const c of chars) differences.push(c.charCodeAt(0), PDFName.of(`g${c.charCodeAt(0)}`));
+  // Glyph names that map to no Unicode: pdf.js reads the text through ToUnicode, as producers of Type3 text write it.
+  const toUnicode = ctx.register(
+    ctx.stream(
+      `/CIDInit /ProcSet findresource begin 12 dict begin begincmap /CMapName /T3 def 1 begincodespacerange <00> <FF> endcodespacerange ${chars.length + 1} beginbfchar <20> <0020> ${chars.map((c) => `<${c.charCodeAt(0).toString(16)}> <${c.charCodeAt(0).toString(16).padStart(4, '0')}>`).join(' ')} endbfchar endcmap CMapName currentdict /CMap defineresource pop end end`,
+    ),
+  );
+  const font = ctx.register(
+    ctx.obj({
+      Type: 'Font',
+      Subtype: 'Type3',
+      FontBBox: [0, -250, 1000, 1000],
+      FontMatrix: [0.001, 0, 0, 0.001, 0, 0],
+      CharProcs: procs,
+      Encoding: { Type: 'Encoding', Differences: differences },
+      FirstChar: 32,
+      LastChar: 126,
+      Widths: widths,
+      Resources: { Font: { H: helvetica.ref } },
+      ToUnicode: toUnicode,
+    }),
+  );
+  const page = doc.addPage([595, 842]);
+  page.node.normalizedEntries().Font.set(PDFName.of('T3'), font);
+  await addContent(doc, page, `BT /T3 28 Tf 50 700 Td (${line}) Tj ET BT /F1 14 Tf 50 600 Td (Plain text below) Tj ET`);
+  return doc.save();
+}
+
+/**
+ * P7: the name in an embedded TrueType font (`ttf`, e.g. pdf.js's LiberationSans) as Identity-H with CIDs = glyph
+ * ids and no ToUnicode: pdf.js reads control characters, the page shows the name.
+ */
+export async function identityHPdf(ttf: Uint8Array): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  const ctx = doc.context;
+  const line = `Herr ${OCR_NAME} kommt heute`;
+  const glyphs = glyphsOf(ttf, line);
+  const file = ctx.register(ctx.flateStream(ttf, { Length1: ttf.length }));
+  const descriptor = ctx.register(ctx.obj({ Type: 'FontDescriptor', FontName: 'ABCDEF+LiberationSans', Flags: 32, FontBBox: [-200, -300, 1200, 1000], ItalicAngle: 0, Ascent: 905, Descent: -212, CapHeight: 700, StemV: 80, FontFile2: file }));
+  const cid = ctx.obj({ Type: 'Font', Subtype: 'CIDFontType2', BaseFont: 'ABCDEF+LiberationSans', CIDSystemInfo: { Registry: PDFString.of('Adobe'), Ordering: PDFString.of('Identity'), Supplement: 0 }, FontDescriptor: descriptor, CIDToGIDMap: 'Identity', W: glyphs.flatMap((g) => [g.gid, [g.width]]), DW: 500 });
+  const font = ctx.register(ctx.obj({ Type: 'Font', Subtype: 'Type0', BaseFont: 'ABCDEF+LiberationSans', Encoding: 'Identity-H', DescendantFonts: [ctx.register(cid)] }));
+  const page = doc.addPage([595, 842]);
+  page.node.normalizedEntries().Font.set(PDFName.of('F0'), font);
+  const hex = glyphs.map((g) => g.gid.toString(16).padStart(4, '0')).join('');
+  await addContent(doc, page, `BT /F0 28 Tf 50 700 Td <${hex}> Tj ET`);
+  return doc.save();
+}
+
+/** P9: a scanned page: only an image (`png`, drawn by the caller) that shows text with a name. */
+export async function scannedPdf(png: Uint8Array): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  const image = await doc.embedPng(png);
+  const page = doc.addPage([595, 842]);
+  page.drawImage(image, { x: 40, y: 842 - 40 - (515 * image.height) / image.width, width: 515, height: (515 * image.height) / image.width });
   return doc.save();
 }

@@ -1,18 +1,20 @@
 // What a second reader sees in a PDF: raw bytes, every inflated stream, pdf.js text (with positions) and metadata.
+// Platform-neutral (the Chromium tests use it too): pdf.js comes from the caller.
 import { inflateSync, unzlibSync } from 'fflate';
-import { nodePdfjs } from '../../../../src/runtime/document-pdf-node.js';
+import type { PdfjsSource } from '../../../../src/documents/pdf/pdfjs.js';
 import { openPdfjs } from '../../../../src/documents/pdf/pdfjs.js';
 
 export interface Evidence {
   raw: string;
   streams: string[];
   text: string;
-  items: Array<{ page: number; str: string; x: number; y: number }>;
+  /** Text runs with their origin and direction (degrees, counter-clockwise in user space). */
+  items: Array<{ page: number; str: string; x: number; y: number; angle: number }>;
   meta: string;
   annotations: string;
 }
 
-const latin1 = (b: Uint8Array) => Buffer.from(b).toString('latin1');
+const latin1 = (b: Uint8Array) => new TextDecoder('latin1').decode(b);
 
 function streams(bytes: Uint8Array): string[] {
   const text = latin1(bytes);
@@ -38,13 +40,14 @@ function streams(bytes: Uint8Array): string[] {
   return out;
 }
 
-export async function evidence(bytes: Uint8Array): Promise<Evidence> {
-  const doc = await openPdfjs(nodePdfjs(), bytes);
+/** Reads everything a second reader sees in `bytes`, with pdf.js from `source`. */
+export async function evidenceWith(source: PdfjsSource, bytes: Uint8Array): Promise<Evidence> {
+  const doc = await openPdfjs(source, bytes);
   const items: Evidence['items'] = [];
   let annotations = '';
   for (let p = 1; p <= doc.numPages; p++) {
     const page = await doc.getPage(p);
-    for (const i of (await page.getTextContent()).items) if ('str' in i && i.str.trim() !== '') items.push({ page: p, str: i.str, x: i.transform[4], y: i.transform[5] });
+    for (const i of (await page.getTextContent()).items) if ('str' in i && i.str.trim() !== '') items.push({ page: p, str: i.str, x: i.transform[4], y: i.transform[5], angle: Math.round((Math.atan2(i.transform[1], i.transform[0]) * 180) / Math.PI) });
     annotations += JSON.stringify(await page.getAnnotations());
   }
   const meta = await doc.getMetadata();

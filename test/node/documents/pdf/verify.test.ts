@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { VERIFICATION_FAILED_TYPE, verificationFailed } from '../../../../src/errors/problem.js';
 import { normalizeForSearch, verifyPdf } from '../../../../src/documents/pdf/verify.js';
 import { nodePdfjs } from '../../../../src/runtime/document-pdf-node.js';
 import { CANARY, letterPdf } from './fixtures.js';
@@ -14,5 +15,11 @@ describe('verifyPdf (fail closed)', () => {
     expect(v.checked).toBe(2);
     expect(v.leaks).toContainEqual({ label: 'PER', where: 'text of page 1' });
     expect(JSON.stringify(v)).not.toContain(CANARY.name);
+    // What the document fails with: a 422 told apart by its type, naming labels and places, never the string.
+    const { problem } = verificationFailed(v.leaks);
+    expect(problem).toMatchObject({ status: 422, type: VERIFICATION_FAILED_TYPE, title: 'Unprocessable Entity' });
+    expect(problem.problemCode).toBeUndefined();
+    expect(problem.detail).toContain('PER in text of page 1');
+    expect(JSON.stringify(problem)).not.toContain(CANARY.name);
   });
 });

@@ -1,0 +1,142 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { GlobalFonts, createCanvas } from '@napi-rs/canvas';
+import { PDFDocument, PDFName, PDFRawStream, PDFRef } from 'pdf-lib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDocumentAnonymizer } from '../../../../src/api/documents.js';
+import { createNodeDocumentAnonymizer } from '../../../../src/api/node-documents.js';
+import { createPdfAdapter } from '../../../../src/documents/pdf/pdf-adapter.js';
+import { createPageRasteriser } from '../../../../src/documents/pdf/rasterise.js';
+import { createNodeCodec } from '../../../../src/documents/image/node-codec.js';
+import { openPdfjs } from '../../../../src/documents/pdf/pdfjs.js';
+import { decodeStream } from '../../../../src/documents/pdf/streams.js';
+import { nodePdfjs, nodeRenderCanvas } from '../../../../src/runtime/document-pdf-node.js';
+import { nodeOcrAssets } from '../../../../src/runtime/node-assets.js';
+import type { OcrClient } from '../../../../src/runtime/ocr-client.js';
+import { createOcrClient } from '../../../../src/runtime/ocr-client.js';
+import { CANARY, CANARY_CONFIG, OCR_NAME, identityHPdf, scannedPdf, sharedImagePdf, type3Pdf } from './fixtures.js';
+import { evidenceWith, whereFound } from './inspect.js';
+
+const engine = createNodeDocumentAnonymizer({ ner: false });
+const evidence = (bytes: Uint8Array) => evidenceWith(nodePdfjs(), bytes);
+const pdfjsDir = dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json'));
+const LIBERATION = join(pdfjsDir, 'standard_fonts', 'LiberationSans-Regular.ttf');
+let ocr: OcrClient;
+let disposeOcr: () => Promise<void>;
+beforeAll(async () => {
+  const assets = await nodeOcrAssets();
+  ocr = await createOcrClient(assets);
+  disposeOcr = assets.dispose;
+});
+afterAll(async () => {
+  await engine.close();
+  await ocr?.terminate();
+  await disposeOcr?.();
+});
+
+/** OCR text of every page of `bytes` as a second reader renders it (pdf.js at 144 dpi). */
+async function ocrText(bytes: Uint8Array): Promise<string> {
+  const doc = await openPdfjs(nodePdfjs(), bytes);
+  const codec = createNodeCodec(50e6);
+  let text = '';
+  for (let p = 1; p <= doc.numPages; p++) {
+    const page = await doc.getPage(p);
+    const viewport = page.getViewport({ scale: 2 });
+    const target = nodeRenderCanvas(viewport.width, viewport.height);
+    await page.render({ canvas: target.canvas as HTMLCanvasElement, canvasContext: target.context as unknown as CanvasRenderingContext2D, viewport, background: 'white' }).promise;
+    const data = new Uint8ClampedArray(target.context.getImageData(0, 0, viewport.width, viewport.height).data);
+    const words = (await ocr.recognize(await codec.encode({ width: viewport.width, height: viewport.height, data }, 'png'))).flat(2);
+    text += words.map((w) => w.text).join(' ') + '\n';
+  }
+  await doc.destroy();
+  return text;
+}
+
+/** A white image with two lines of black text, the second holding the OCR canary. */
+function scanPng(): Uint8Array {
+  GlobalFonts.registerFromPath(LIBERATION, 'Liberation Sans');
+  const canvas = createCanvas(1400, 400);
+  const ctx = canvas.getContext('2d');
+  ctx.fillStyle = '#fff';
+  ctx.fillRect(0, 0, 1400, 400);
+  ctx.fillStyle = '#000';
+  ctx.font = '56px "Liberation Sans"';
+  ctx.fillText('Sehr geehrte Damen und Herren,', 40, 120);
+  ctx.fillText(`Herr ${OCR_NAME} kommt heute.`, 40, 260);
+  return new Uint8Array(canvas.toBuffer('image/png'));
+}
+
+describe('PDF pages without a rewritable text layer (reliability P3, P6, P7, P9)', () => {
+  it('P3: an image drawn on pages 1 and 2 with PII over it on page 1 is blanked in the image object itself', async () => {
+    const input = await sharedImagePdf();
+    const result = await engine.anonymize(input, CANARY_CONFIG);
+    expect(result.verification).toMatchObject({ passed: true, stats: { overwrittenImages: 1, rasterisedPages: 0 } });
+    const doc = await PDFDocument.load(result.bytes);
+    const images = doc.getPages().map((page) => {
+      const ref = page.node.Resources()!.lookup(PDFName.of('XObject'))!;
+      const xobjects = ref as unknown as { get(n: PDFName): unknown };
+      const im = xobjects.get(PDFName.of('Im1'));
+      expect(im).toBeInstanceOf(PDFRef);
+      return im as PDFRef;
+    });
+    expect(images[0]).toBe(images[1]);
+    const stream = doc.context.lookup(images[0]!) as PDFRawStream;
+    const samples = decodeStream(doc.context, stream);
+    // The name's glyphs lay at x 60–…, y 640–654 of an image placed at 50,550 sized 400×200: row ~ (1 − 0.47) × 50.
+    const row = Math.floor((1 - (645 - 550) / 200) * 50);
+    const at = (x: number) => [...samples.subarray((row * 100 + x) * 3, (row * 100 + x) * 3 + 3)];
+    expect(at(Math.floor(((140 - 50) / 400) * 100))).toEqual([0, 0, 0]);
+    expect(at(95)).toEqual([0x12, 0x34, 0x56]);
+    const original = new Uint8Array(100 * 50 * 3);
+    for (let i = 0; i < original.length; i += 3) original.set([0x12, 0x34, 0x56], i);
+    const ev = await evidence(result.bytes);
+    expect(whereFound(ev, CANARY.name)).toEqual([]);
+    expect(ev.streams.some((s) => s === new TextDecoder('latin1').decode(original))).toBe(false);
+  });
+
+  it('P6: a name in a Type3 font sends the page to render + OCR; neither text nor OCR of the output finds it', async () => {
+    const input = await type3Pdf();
+    expect((await ocrText(input)).toLowerCase()).toContain(OCR_NAME.toLowerCase());
+    const result = await engine.anonymize(input, CANARY_CONFIG);
+    expect(result.verification).toMatchObject({ passed: true, stats: { rasterisedPages: 1 } });
+    expect(whereFound(await evidence(result.bytes), OCR_NAME)).toEqual([]);
+    const seen = await ocrText(result.bytes);
+    expect(seen).toMatch(/Plain/);
+    expect(seen.toLowerCase()).not.toContain(OCR_NAME.toLowerCase());
+  }, 120_000);
+
+  it('P7: Identity-H without ToUnicode is a garbled layer: rasterised, the name found by OCR and painted over', async () => {
+    const input = await identityHPdf(new Uint8Array(readFileSync(LIBERATION)));
+    expect((await ocrText(input)).toLowerCase()).toContain(OCR_NAME.toLowerCase());
+    expect((await evidence(input)).text.toLowerCase()).not.toContain(OCR_NAME.toLowerCase());
+    const result = await engine.anonymize(input, CANARY_CONFIG);
+    expect(result.verification).toMatchObject({ passed: true, stats: { rasterisedPages: 1, rewrittenPages: 0 } });
+    expect(result.pageData.flatMap((p) => p.textData.detections.ents.map((e) => e.text.toLowerCase()))).toContain(OCR_NAME.toLowerCase());
+    expect((await ocrText(result.bytes)).toLowerCase()).not.toContain(OCR_NAME.toLowerCase());
+  }, 120_000);
+
+  it("P9: a scanned page is OCR'd, the name's word boxes are painted over, the rest stays readable", async () => {
+    const input = await scannedPdf(scanPng());
+    expect((await ocrText(input)).toLowerCase()).toContain(OCR_NAME.toLowerCase());
+    const result = await engine.anonymize(input, CANARY_CONFIG);
+    expect(result.verification).toMatchObject({ passed: true, stats: { rasterisedPages: 1 } });
+    const entry = result.pageData.find((p) => p.textData.detections.ents.length > 0)!;
+    expect(entry.textData.detections.ents.map((e) => e.text)).toEqual([OCR_NAME]);
+    const seen = await ocrText(result.bytes);
+    expect(seen).toMatch(/Damen/);
+    expect(seen.toLowerCase()).not.toContain(OCR_NAME.toLowerCase());
+  }, 120_000);
+
+  // A JBIG2 page of the pdfjs corpus whose render promise never settles in Node (found by robustness:pdf).
+  const neverRenders = join(import.meta.dirname, '..', '..', '..', '..', '..', 'shared', 'corpus', 'pdfjs', 'bitmap-customat.pdf');
+  it.skipIf(!existsSync(neverRenders))('a page whose render never finishes fails closed with 422 after the render limit', async () => {
+    const pdfjs = nodePdfjs();
+    const codec = createNodeCodec(50e6);
+    const rasteriser = createPageRasteriser({ pdfjs, codec, detectors: {}, createCanvas: nodeRenderCanvas, renderTimeoutMs: 2000 });
+    const quick = createDocumentAnonymizer({ adapters: [createPdfAdapter({ pdfjs, pixels: codec, rasteriser })], ner: false });
+    const t0 = performance.now();
+    await expect(quick.anonymize(new Uint8Array(readFileSync(neverRenders)), null)).rejects.toMatchObject({ problem: { status: 422 } });
+    expect(performance.now() - t0).toBeLessThan(15_000);
+  }, 30_000);
+});

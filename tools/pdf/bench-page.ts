@@ -1,0 +1,40 @@
+// Page side of tools/pdf/bench.ts: the same documents in Chromium, rules only in this page (like the Node row), and
+// through the document worker as the app runs it (its default detection: rules and the NER model).
+import type { AnonymizedDocument } from '../../src/api/documents.js';
+import { createBrowserDocumentAnonymizer } from '../../src/api/browser-documents.js';
+import { startDocumentWorker } from '../../src/runtime/document-client.js';
+import type { BenchRow } from './bench-document.js';
+import { BENCH_PAGES, benchPdf } from './bench-document.js';
+
+declare global {
+  interface Window {
+    __pdf?: { done: boolean; rows: BenchRow[]; error?: string };
+  }
+}
+
+async function measure(variant: string, anonymize: (bytes: Uint8Array) => Promise<AnonymizedDocument>, rows: BenchRow[]): Promise<void> {
+  await anonymize(await benchPdf(1)); // warm-up: workers, modules, fonts
+  for (const pages of BENCH_PAGES) {
+    const bytes = await benchPdf(pages);
+    const t0 = performance.now();
+    const r = await anonymize(bytes);
+    const seconds = (performance.now() - t0) / 1000;
+    const entities = r.pageData.reduce((n, p) => n + p.textData.detections.ents.length, 0);
+    rows.push({ variant, pages, seconds, pagesPerSecond: pages / seconds, entities, verified: r.verification?.passed === true, outputKB: Math.round(r.bytes.length / 1024) });
+  }
+}
+
+async function main(): Promise<BenchRow[]> {
+  const rows: BenchRow[] = [];
+  const page = createBrowserDocumentAnonymizer(location.href, { ner: false });
+  await measure('page, rules only', (bytes) => page.anonymize(bytes, null), rows).finally(() => page.close());
+  const worker = startDocumentWorker(900_000);
+  await measure('document worker, rules + NER', (bytes) => worker.anonymize(bytes, null), rows).finally(() => worker.terminate());
+  return rows;
+}
+
+window.__pdf = { done: false, rows: [] };
+main().then(
+  (rows) => (window.__pdf = { done: true, rows }),
+  (err: unknown) => (window.__pdf = { done: true, rows: [], error: String(err) }),
+);
