@@ -114,6 +114,19 @@ export const US_STATES = words(`AL AK AZ AR CA CO CT DE DC FL GA HI ID IL IN IA 
   NJ NM NY NC ND OH OK OR PA RI SC SD TN TX UT VT VA WA WV WI WY PR GU VI AS MP`);
 
 /** English street types (full and abbreviated without dot). */
+/**
+ * Further street suffixes of the USPS list (Publication 28, appendix C1) and of British usage (Brae, Wynd, Fold,
+ * Paddock), without those that are mostly other words after a number ("2 Key", "3 Points", "5 Union"). Kept apart
+ * from `EN_STREET_TYPES` because many of them also end town names (Sioux Falls, Colorado Springs, Salt Lake City).
+ */
+export const EN_STREET_TYPES_MORE = words(`Meadow Meadows Ford Fords View Views Mead Glade Grange Fall Falls Brook Brooks Locks Route Vale Croft
+  Lea Underpass Plains Gateway Manor Manors Brae Mountain Mountains Path Estate Estates Knoll Knolls Fold Brow Yard Wynd
+  Ville Neck Orchard Glen Glens Heights Hollow Junction Landing Loop Mill Mills Pass Pines Ranch Ridge Shore Shores
+  Springs Trace Valley Village Vista Bend Bluff Branch Bridge Burg Bypass Canyon Causeway Cliff Cliffs Cove Creek Crest
+  Crossing Dale Expressway Fields Flats Forest Forge Freeway Harbor Harbour Haven Inlet Isle Lake Lakes Motorway Overpass
+  Passage Ramp Shoal Skyway Spur Stravenue Stream Viaduct Wells Paddock Chase Dene Drove Garth Hey Holt Reach
+  Side Strand Wood Woods`);
+
 export const EN_STREET_TYPES = words(`Street St Road Rd Avenue Ave Av Lane Ln Drive Dr Boulevard Blvd Way Place Pl Court
   Ct Close Crescent Cres Terrace Terr Ter Square Sq Gardens Grove Row Mews Hill Parkway Pkwy Highway Hwy Circle Cir
   Walk Parade Rise Wharf Embankment Gate Park Green Broadway Alley Plaza Trail Turnpike Pike`);

@@ -1,6 +1,7 @@
 import {
   alternation,
   EN_STREET_TYPES,
+  EN_STREET_TYPES_MORE,
   MONTHS,
   NOT_NOUN_SUFFIX,
   notWord,
@@ -104,10 +105,14 @@ const EN_NUM = `\\d{1,5}[A-Za-z]?(?:${SP}?[-–]${SP}?\\d{1,5}[A-Za-z]?)?`;
 const EN_WORD = `(?:\\p{Lu}[\\p{L}\\p{M}'’-]{0,25}|\\d{1,3}(?:st|nd|rd|th))`;
 /** Abbreviated types take their dot (Main St.); full words leave a sentence's full stop outside. */
 const EN_ABBR = new Set(words('St Rd Ave Av Ln Dr Blvd Pl Ct Cres Terr Ter Sq Pkwy Hwy Cir'));
+const EN_TYPES = [...EN_STREET_TYPES, ...EN_STREET_TYPES_MORE];
 const EN_TYPE =
-  `(?:${alternation(EN_STREET_TYPES.filter((t) => EN_ABBR.has(t)))}\\.?` +
-  `|${alternation(EN_STREET_TYPES.filter((t) => !EN_ABBR.has(t) && t !== 'Broadway'))})`;
+  `(?:${alternation(EN_TYPES.filter((t) => EN_ABBR.has(t)))}\\.?` +
+  `|${alternation(EN_TYPES.filter((t) => !EN_ABBR.has(t) && t !== 'Broadway'))})`;
 const EN_DIR = `(?:${SP}(?:NW|NE|SW|SE|N|S|E|W)(?![\\p{L}\\p{N}]))?`;
+/** Full street types that name places more often than streets without a number (Central Park, Village Green). */
+const EN_PLACE_TYPES = new Set(words('Park Green Hill Gate Plaza Mall Village Lake Lakes Forest Valley Heights Harbor Harbour Isle Creek Wood Woods Fields Side Reach'));
+const EN_TYPE_FULL = alternation(EN_TYPES.filter((t) => !EN_ABBR.has(t) && t !== 'Broadway' && !EN_PLACE_TYPES.has(t)));
 const EN_PRE = `(?:${phrases('Flat Apt. Apt Apartment Unit Suite Ste. Ste')}${SP}#?\\d{1,4}[A-Za-z]?,?${SP})?`;
 const EN_POST =
   `(?:,?${SP}${phrases('Floor Fl. Suite Ste. Unit Apt. Apt Apartment Room Rm. #')}${SP}?#?\\d{1,4}[A-Za-z]?` +
@@ -197,6 +202,12 @@ export const STREET_RULES: readonly PatternRule[] = [
     // "in der Lindenstraße", "in der Sorauer Straße": a street name without a number after a place preposition.
     label: 'STR',
     regex: new RegExp(`(?<=${B}${IN_STREET}${SP})(?:(?:${ADJ_E}${SP})?(?:${ADJ}${SP})?${COMPOUND}|(?:${ADJ_E}${SP})?${ADJ}${SP}${BARE})(?![\\p{L}\\p{N}])`, 'gu'),
+    score: 0.7,
+  },
+  {
+    // "meet at Miller's place on Ceasar Gardens", "on Armand Locks": an English street without a number after "on".
+    label: 'STR',
+    regex: new RegExp(`(?<=${B}(?:on|On)${SP})(?:\\p{Lu}[\\p{L}\\p{M}'’-]{1,25}${SP}){1,3}(?:${EN_TYPE_FULL})(?![\\p{L}\\p{N}])`, 'gu'),
     score: 0.7,
   },
   {
