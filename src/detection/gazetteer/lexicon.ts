@@ -125,7 +125,8 @@ export const EN_STREET_TYPES_MORE = words(`Meadow Meadows Ford Fords View Views 
   Springs Trace Valley Village Vista Bend Bluff Branch Bridge Burg Bypass Canyon Causeway Cliff Cliffs Cove Creek Crest
   Crossing Dale Expressway Fields Flats Forest Forge Freeway Harbor Harbour Haven Inlet Isle Lake Lakes Motorway Overpass
   Passage Ramp Shoal Skyway Spur Stravenue Stream Viaduct Wells Paddock Chase Dene Drove Garth Hey Holt Reach
-  Side Strand Wood Woods`);
+  Side Strand Wood Woods Shoals Squares Copse Villages Lodge Oval Corner Corners Field Island Islands Radial Pine Mount
+  Fork Forks Plain Camp Ferry Circles Point Points Ridges Crossroad Divide Extension`);
 
 export const EN_STREET_TYPES = words(`Street St Road Rd Avenue Ave Av Lane Ln Drive Dr Boulevard Blvd Way Place Pl Court
   Ct Close Crescent Cres Terrace Terr Ter Square Sq Gardens Grove Row Mews Hill Parkway Pkwy Highway Hwy Circle Cir

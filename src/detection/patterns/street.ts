@@ -111,7 +111,10 @@ const EN_TYPE =
   `|${alternation(EN_TYPES.filter((t) => !EN_ABBR.has(t) && t !== 'Broadway'))})`;
 const EN_DIR = `(?:${SP}(?:NW|NE|SW|SE|N|S|E|W)(?![\\p{L}\\p{N}]))?`;
 /** Full street types that name places more often than streets without a number (Central Park, Village Green). */
-const EN_PLACE_TYPES = new Set(words('Park Green Hill Gate Plaza Mall Village Lake Lakes Forest Valley Heights Harbor Harbour Isle Creek Wood Woods Fields Side Reach'));
+const EN_PLACE_TYPES = new Set(
+  words(`Park Green Hill Gate Plaza Mall Village Villages Lake Lakes Forest Valley Heights Harbor Harbour Isle Island
+  Islands Creek Wood Woods Field Fields Side Reach Club Camp Point Points Mount Corner Corners`),
+);
 const EN_TYPE_FULL = alternation(EN_TYPES.filter((t) => !EN_ABBR.has(t) && t !== 'Broadway' && !EN_PLACE_TYPES.has(t)));
 const EN_PRE = `(?:${phrases('Flat Apt. Apt Apartment Unit Suite Ste. Ste')}${SP}#?\\d{1,4}[A-Za-z]?,?${SP})?`;
 const EN_POST =
@@ -207,7 +210,7 @@ export const STREET_RULES: readonly PatternRule[] = [
   {
     // "meet at Miller's place on Ceasar Gardens", "on Armand Locks": an English street without a number after "on".
     label: 'STR',
-    regex: new RegExp(`(?<=${B}(?:on|On)${SP})(?:\\p{Lu}[\\p{L}\\p{M}'’-]{1,25}${SP}){1,3}(?:${EN_TYPE_FULL})(?![\\p{L}\\p{N}])`, 'gu'),
+    regex: new RegExp(`(?<=${B}(?:on|On)${SP})(?:${EN_WORD}${SP}){1,3}(?:${EN_TYPE_FULL})(?![\\p{L}\\p{N}])`, 'gu'),
     score: 0.7,
   },
   {
