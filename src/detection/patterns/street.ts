@@ -30,6 +30,10 @@ const NUM_DE =
   `[1-9]\\d{0,2}(?:${SP}?[a-zA-Z](?![\\p{L}\\p{N}]|\\.\\p{L}))?` +
   `(?:${SP}?[-–/]${SP}?[1-9]\\d{0,2}(?:[a-zA-Z](?![\\p{L}\\p{N}]))?)?` +
   `(?![\\p{N}]|[.,:]\\d|${SP}\\d{1,4}(?![\\p{N}]))`;
+/** What may follow the house number in the same STR span: flat, floor or building (", Whg. 3", ", 2. OG", " / Hinterhaus"). */
+const ADDITION =
+  `(?:,?${SP}?(?:(?:Whg\\.|Wohnung|App\\.|Apt\\.|Zi\\.|Zimmer|Top)${SP}?\\d{1,3}|\\d{1,2}\\.${SP}?(?:OG|Etage|Stock|Obergeschoss)` +
+  `|EG|DG|/${SP}?(?:Hinterhaus|Vorderhaus|Seitenflügel|Gartenhaus|Rückgebäude))(?![\\p{L}\\p{N}]))?`;
 /** Optional "Nr." between street and number. */
 const NR = `(?:Nr\\.${SP}?)?`;
 
@@ -143,9 +147,11 @@ function englishAddress(value: string, m: RegExpExecArray, text: string): boolea
 }
 
 /** A German postcode + town right after: the line before it in an address block is the street line. */
-const POSTCODE_AFTER = `(?=,?(?:${SP}{1,3}|${SP}{0,3}\\r?\\n${SP}{0,3})\\d{5}${SP}\\p{Lu})`;
+const POSTCODE_AFTER = `(?=,?(?:${SP}{1,3}|${SP}{0,3}\\r?\\n${SP}{0,3})(?:(?:D|A|CH)-)?\\d{4,5}${SP}\\p{Lu})`;
 /** One capitalised street word of an address block (Rählwiese, Ziegelhütte, ThyssenKrupp-Allee). */
 const BLOCK_WORD = `${PREP_NOUN_STOP}${NOT_NOUN_SUFFIX}\\p{Lu}[\\p{L}\\p{M}]{3,30}(?:-\\p{L}[\\p{L}\\p{M}]{1,30}){0,3}`;
+/** Field labels whose value is a street line ("Anschrift: Kiefernblick 392", "Straße: Milchgrund 18"). */
+const ADDRESS_FIELD = phrases('Anschrift Adresse Wohnanschrift Wohnadresse Straße Strasse Str. Straße_und_Hausnummer Straße,_Hausnummer');
 /** Prepositions that put a street name without a number in a sentence ("wohnt in der Lindenstraße"). */
 const IN_STREET = phrases('in_der In_der auf_der Auf_der an_der An_der aus_der Aus_der in_die In_die');
 
@@ -156,7 +162,7 @@ export const STREET_RULES: readonly PatternRule[] = [
     label: 'STR',
     regex: new RegExp(
       `${B}(?:(?:${ADJ_E}${SP})?(?:${ADJ}${SP})?${COMPOUND}|(?:${ADJ_E}${SP})?${ADJ}${SP}${BARE}|Alt-\\p{Lu}[\\p{L}\\p{M}-]{1,30})` +
-        `${SP}?${NR}${NUM_DE}`,
+        `${SP}?${NR}${NUM_DE}${ADDITION}`,
       'gu',
     ),
     score: 0.85,
@@ -165,21 +171,21 @@ export const STREET_RULES: readonly PatternRule[] = [
   {
     // Lindenhof 3, Heumarkt 5: weaker suffixes.
     label: 'STR',
-    regex: new RegExp(`${B}${WEAK_STOP}\\p{Lu}\\p{Ll}{2,30}${WEAK_SUFFIX}${SP}${NR}${NUM_DE}`, 'gu'),
+    regex: new RegExp(`${B}${WEAK_STOP}\\p{Lu}\\p{Ll}{2,30}${WEAK_SUFFIX}${SP}${NR}${NUM_DE}${ADDITION}`, 'gu'),
     score: 0.65,
     validate: notAmount,
   },
   {
     // Am Lindenhof 12-14, Unter den Linden 77, An der Alster 7, Im Winkel 3, Am Alten Markt 4.
     label: 'STR',
-    regex: new RegExp(`${B}${PREP}${SP}(?:${PREP_ADJ})?${PREP_NOUN}${SP}${NR}${NUM_DE}`, 'gu'),
+    regex: new RegExp(`${B}${PREP}${SP}(?:${PREP_ADJ})?${PREP_NOUN}${SP}${NR}${NUM_DE}${ADDITION}`, 'gu'),
     score: 0.85,
     validate: notAmount,
   },
   {
     // Straße des 17. Juni 135, Platz der Republik 1.
     label: 'STR',
-    regex: new RegExp(`${B}${GENITIVE_HEAD}${SP}${GENITIVE_LINK}${SP}${GENITIVE_TAIL}${SP}${NR}${NUM_DE}`, 'gu'),
+    regex: new RegExp(`${B}${GENITIVE_HEAD}${SP}${GENITIVE_LINK}${SP}${GENITIVE_TAIL}${SP}${NR}${NUM_DE}${ADDITION}`, 'gu'),
     score: 0.85,
     validate: notAmount,
   },
@@ -197,8 +203,16 @@ export const STREET_RULES: readonly PatternRule[] = [
     // Rählwiese 22a⏎38727 Altlandsberg, ThyssenKrupp Allee 133, 02589 …: any street word (or word + street noun)
     // with a house number, when a postcode and town follow as in an address block.
     label: 'STR',
-    regex: new RegExp(`${B}${BLOCK_WORD}(?:${SP}${BARE})?${SP}${NR}${NUM_DE}${POSTCODE_AFTER}`, 'gu'),
+    regex: new RegExp(`${B}${BLOCK_WORD}(?:${SP}${BARE})?${SP}${NR}${NUM_DE}${ADDITION}${POSTCODE_AFTER}`, 'gu'),
     score: 0.8,
+    validate: notAmount,
+  },
+  {
+    // "unter der Anschrift Oberer Neuer Weg 13", "Straße: Milchgrund 18": any street words with a number after a field label.
+    label: 'STR',
+    regex: new RegExp(`(?<=${B}${ADDRESS_FIELD}${SP}?:?${SP})(?:${ADJ}${SP}){0,2}(?:${BLOCK_WORD}|${BARE})${SP}${NR}${NUM_DE}${ADDITION}`, 'gu'),
+    // Above the other German rules: where they match a part ("Neuer Weg 13"), this one has the whole street.
+    score: 0.86,
     validate: notAmount,
   },
   {
