@@ -38,6 +38,8 @@ export interface PageRewrite {
   removedPaths: number;
   removedInlineImages: number;
   images: ImageRegion[];
+  /** Every image XObject the page draws (directly or in a form), in drawing order, repeated per use. */
+  drawnImages: PDFRef[];
   /** Form XObjects rewritten for this page: resource name → new stream. */
   forms: Map<string, PDFStream>;
 }
@@ -83,7 +85,7 @@ class Redactor {
     private readonly plan: RedactionPlan,
     private readonly pageResources: PDFDict | undefined,
   ) {
-    this.out = { content: new Uint8Array(), removedGlyphs: 0, removedInvisibleGlyphs: 0, removedOutsideCrop: 0, removedPaths: 0, removedInlineImages: 0, images: [], forms: new Map() };
+    this.out = { content: new Uint8Array(), removedGlyphs: 0, removedInvisibleGlyphs: 0, removedOutsideCrop: 0, removedPaths: 0, removedInlineImages: 0, images: [], drawnImages: [], forms: new Map() };
   }
 
   private fontOf(resources: PDFDict | undefined, name: string): FontMetrics {
@@ -396,6 +398,7 @@ class Redactor {
     const subtype = nameOf(this.ctx, stream.dict.get(PDFName.of('Subtype')));
     if (subtype === 'Image') {
       if (!(ref instanceof PDFRef)) return null;
+      this.out.drawnImages.push(ref);
       const placed = transformBox(ctm, 0, 0, 1, 1);
       const inv = invert(ctm);
       for (const area of this.plan.areas) {
