@@ -18,7 +18,7 @@ import type { PdfParagraph } from './paragraphs.js';
 import { groupParagraphs, lineBoxesOfRange } from './paragraphs.js';
 import { overwriteImageRegions } from './images.js';
 import type { DrawnImages, InspectionStats } from './inspect-images.js';
-import { editsOf, inspectImages, inspectedImageEntry } from './inspect-images.js';
+import { editsOf, inspectImages, inspectedImageEntry, isUndecodableScan } from './inspect-images.js';
 import { openPdfjs } from './pdfjs.js';
 import type { PdfjsSource } from './pdfjs.js';
 import { propagateEdits } from './propagate.js';
@@ -242,6 +242,7 @@ export async function anonymizePdf(bytes: Uint8Array, job: DocumentJob, deps: Pd
       try {
         const crop = toUserBox(text.toUser, { x0: 0, y0: 0, x1: text.width, y1: text.height });
         const rewrite = redactPageContent(doc.context, pageContent(doc, page), page.node.Resources(), { areas, crop: grow(crop, 1) });
+        if (isUndecodableScan(doc.context, rewrite.drawnImages, crop, job)) throw new UnsafePageError('a scan whose image cannot be decoded');
         page.node.set(PDFName.of('Contents'), doc.context.register(doc.context.flateStream(rewrite.content)));
         if (rewrite.forms.size > 0) {
           const resources = page.node.Resources()!.clone(doc.context);
@@ -251,7 +252,7 @@ export async function anonymizePdf(bytes: Uint8Array, job: DocumentJob, deps: Pd
           page.node.set(PDFName.of('Resources'), resources);
         }
         images.push(...rewrite.images);
-        drawn.push({ pageNum: text.pageNum, refs: rewrite.drawnImages });
+        drawn.push({ pageNum: text.pageNum, images: rewrite.drawnImages });
         stats.removedGlyphs += rewrite.removedGlyphs;
         stats.removedHiddenGlyphs += rewrite.removedInvisibleGlyphs + rewrite.removedOutsideCrop;
         stats.removedPaths += rewrite.removedPaths;

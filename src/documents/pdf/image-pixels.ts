@@ -44,26 +44,36 @@ function channelsOf(ctx: PDFContext, colorSpace: PDFObject | undefined): 1 | 3 |
   return 0;
 }
 
+/** How the samples of an image XObject are stored, when we can decode them (from its dictionary alone), or null. */
+export function pixelFormOf(ctx: PDFContext, stream: PDFRawStream): PixelForm | null {
+  const d = stream.dict;
+  const { width: w, height: h, mask } = imageSize(ctx, stream);
+  if (mask || w <= 0 || h <= 0 || w * h > MAX_IMAGE_PIXELS) return null;
+  const filter = d.get(PDFName.of('Filter'));
+  const filters = filter instanceof PDFArray ? arrayOf(ctx, filter).map((f) => nameOf(ctx, f)) : [nameOf(ctx, filter)].filter(Boolean);
+  if (filters.length === 1 && filters[0] === 'DCTDecode') return { kind: 'jpeg' };
+  const colorSpace = d.get(PDFName.of('ColorSpace'));
+  const channels = channelsOf(ctx, colorSpace);
+  const bpc = numberOf(ctx, d.get(PDFName.of('BitsPerComponent')));
+  if (bpc !== 8 || channels === 0 || !colorSpace || d.has(PDFName.of('DecodeParms')) || d.has(PDFName.of('Decode'))) return null;
+  return { kind: 'samples', channels, colorSpace };
+}
+
 /**
  * Decodes an image XObject's pixels when we can write them back: a lone DCT filter (through the image codec) or
  * 8-bit grey/RGB samples without predictor or Decode array. Anything else (JPX, JBIG2, CCITT, indexed or CMYK
  * samples, other bit depths, stencil masks, over `MAX_IMAGE_PIXELS`) is null. Never throws.
  */
 export async function readImagePixels(ctx: PDFContext, stream: PDFRawStream, codec: ImageCodec): Promise<ImagePixels | null> {
-  const d = stream.dict;
-  const { width: w, height: h, mask } = imageSize(ctx, stream);
-  if (mask || w <= 0 || h <= 0 || w * h > MAX_IMAGE_PIXELS) return null;
-  const filter = d.get(PDFName.of('Filter'));
-  const filters = filter instanceof PDFArray ? arrayOf(ctx, filter).map((f) => nameOf(ctx, f)) : [nameOf(ctx, filter)].filter(Boolean);
+  const form = pixelFormOf(ctx, stream);
+  if (!form) return null;
+  const { width: w, height: h } = imageSize(ctx, stream);
   try {
-    if (filters.length === 1 && filters[0] === 'DCTDecode') {
+    if (form.kind === 'jpeg') {
       const raster = await codec.decode(stream.contents, 'jpeg');
-      return raster.width === w && raster.height === h ? { raster, form: { kind: 'jpeg' } } : null;
+      return raster.width === w && raster.height === h ? { raster, form } : null;
     }
-    const colorSpace = d.get(PDFName.of('ColorSpace'));
-    const channels = channelsOf(ctx, colorSpace);
-    const bpc = numberOf(ctx, d.get(PDFName.of('BitsPerComponent')));
-    if (bpc !== 8 || channels === 0 || !colorSpace || d.has(PDFName.of('DecodeParms')) || d.has(PDFName.of('Decode'))) return null;
+    const { channels } = form;
     const samples = decodeStream(ctx, stream, w * h * channels + 16);
     if (samples.length < w * h * channels) return null;
     const data = new Uint8ClampedArray(w * h * 4);
@@ -73,7 +83,7 @@ export async function readImagePixels(ctx: PDFContext, stream: PDFRawStream, cod
       data[i + 2] = samples[s + channels - 1]!;
       data[i + 3] = 255;
     }
-    return { raster: { width: w, height: h, data }, form: { kind: 'samples', channels, colorSpace } };
+    return { raster: { width: w, height: h, data }, form };
   } catch {
     return null;
   }

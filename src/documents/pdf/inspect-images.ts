@@ -1,7 +1,7 @@
 import type { PDFContext, PDFRef } from 'pdf-lib';
 import { PDFRawStream } from 'pdf-lib';
 import type { Edit } from '../../replacement/apply.js';
-import type { PiiPageEntry } from '../../spec/types.js';
+import type { Box, PiiPageEntry } from '../../spec/types.js';
 import type { DocumentJob } from '../adapter.js';
 import type { ImageDetectors, RasterFindings } from '../image/anonymize-image.js';
 import { redactRaster } from '../image/anonymize-image.js';
@@ -9,8 +9,9 @@ import type { ImageCodec } from '../image/codec.js';
 import type { RandomFill } from '../image/effects.js';
 import { boxesOfRange, unionBox } from '../layout.js';
 import { buildImageData, buildPageEntry, imageUrlOf } from '../pii-record.js';
-import { imageSize, readImagePixels, writeImagePixels } from './image-pixels.js';
+import { imageSize, pixelFormOf, readImagePixels, writeImagePixels } from './image-pixels.js';
 import { replaceImage, solidImage } from './images.js';
+import type { DrawnImage } from './redact-page.js';
 
 /**
  * Images with fewer pixels than this, or a side shorter than `MIN_SIDE`, are decorative (rules, bullets, icons):
@@ -19,10 +20,34 @@ import { replaceImage, solidImage } from './images.js';
 const MIN_PIXELS = 64 * 64;
 const MIN_SIDE = 16;
 
+/** Share of the crop box an undecodable image must cover for its page to count as a scan. */
+const SCAN_COVER = 0.5;
+
+/** Whether the request needs image pixels looked at: the `face` label, the `text` label or any text label. */
+function wantsInspection(job: DocumentJob): boolean {
+  return job.text !== null || job.imageLabels.has('face') || job.imageLabels.has('text');
+}
+
+/**
+ * Whether a page that could be rewritten is really a scan whose image we cannot decode (JBIG2, CCITT, JPX scans
+ * under an OCR text layer): such an image covers at least half the crop box. Its visible text and faces live in the
+ * image, so the page goes to the rasteriser (pdf.js decodes those filters) instead of keeping it unread or filled.
+ */
+export function isUndecodableScan(ctx: PDFContext, images: readonly DrawnImage[], crop: Box, job: DocumentJob): boolean {
+  if (!wantsInspection(job)) return false;
+  const area = (b: Box) => Math.max(0, b.x1 - b.x0) * Math.max(0, b.y1 - b.y0);
+  return images.some(({ ref, placed }) => {
+    const covered = area({ x0: Math.max(crop.x0, placed.x0), y0: Math.max(crop.y0, placed.y0), x1: Math.min(crop.x1, placed.x1), y1: Math.min(crop.y1, placed.y1) });
+    if (covered < SCAN_COVER * area(crop)) return false;
+    const stream = ctx.lookup(ref);
+    return !(stream instanceof PDFRawStream && pixelFormOf(ctx, stream));
+  });
+}
+
 /** The image XObjects one rewritten page draws (repeats allowed). */
 export interface DrawnImages {
   pageNum: number;
-  refs: readonly PDFRef[];
+  images: readonly DrawnImage[];
 }
 
 /** Platform pieces of the image inspection. */
@@ -70,10 +95,10 @@ export async function inspectImages(ctx: PDFContext, drawn: readonly DrawnImages
   const images: InspectedImage[] = [];
   const faceType = job.imageLabels.get('face');
   const wantsText = job.text !== null || job.imageLabels.has('text');
-  if (!faceType && !wantsText) return { images, stats };
+  if (!wantsInspection(job)) return { images, stats };
   const seen = new Set<PDFRef>();
-  for (const { pageNum, refs } of drawn) {
-    for (const ref of refs) {
+  for (const { pageNum, images: uses } of drawn) {
+    for (const { ref } of uses) {
       if (seen.has(ref)) continue;
       seen.add(ref);
       job.signal?.throwIfAborted();

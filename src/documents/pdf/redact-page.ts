@@ -29,6 +29,12 @@ export interface ImageRegion {
   region: Box;
 }
 
+/** One use of an image XObject on a page: the object and its placed box in the page's user space. */
+export interface DrawnImage {
+  ref: PDFRef;
+  placed: Box;
+}
+
 /** What one page's rewrite did. */
 export interface PageRewrite {
   content: Uint8Array;
@@ -38,8 +44,8 @@ export interface PageRewrite {
   removedPaths: number;
   removedInlineImages: number;
   images: ImageRegion[];
-  /** Every image XObject the page draws (directly or in a form), in drawing order, repeated per use. */
-  drawnImages: PDFRef[];
+  /** Every image XObject the page draws (directly or in a form) and where (user space), repeated per use. */
+  drawnImages: DrawnImage[];
   /** Form XObjects rewritten for this page: resource name → new stream. */
   forms: Map<string, PDFStream>;
 }
@@ -398,8 +404,8 @@ class Redactor {
     const subtype = nameOf(this.ctx, stream.dict.get(PDFName.of('Subtype')));
     if (subtype === 'Image') {
       if (!(ref instanceof PDFRef)) return null;
-      this.out.drawnImages.push(ref);
       const placed = transformBox(ctm, 0, 0, 1, 1);
+      this.out.drawnImages.push({ ref, placed });
       const inv = invert(ctm);
       for (const area of this.plan.areas) {
         if (!intersects(area, placed) || !inv) continue;

@@ -34,15 +34,15 @@ afterAll(async () => {
   await disposeOcr?.();
 });
 
-/** A CV-like page: a line of text naming the canary and `image` drawn at 300×300 pt. */
-async function pageWithImage(embed: (doc: PDFDocument) => Promise<{ ref: PDFRef }>): Promise<{ bytes: Uint8Array; xref: number }> {
+/** A CV-like page: a line of text naming the canary and the image drawn with `placement` (300×300 pt by default). */
+async function pageWithImage(embed: (doc: PDFDocument) => Promise<{ ref: PDFRef }>, placement = '300 0 0 300 50 400'): Promise<{ bytes: Uint8Array; xref: number }> {
   const doc = await PDFDocument.create();
   const font = await doc.embedFont(StandardFonts.Helvetica);
   const page = doc.addPage([595, 842]);
   page.drawText(`Curriculum vitae of ${CANARY.name}`, { x: 50, y: 780, size: 12, font });
   const image = await embed(doc);
   page.node.setXObject(PDFName.of('Im1'), image.ref);
-  const content = doc.context.flateStream('q 300 0 0 300 50 400 cm /Im1 Do Q');
+  const content = doc.context.flateStream(`q ${placement} cm /Im1 Do Q`);
   page.node.addContentStream(doc.context.register(content));
   return { bytes: await doc.save(), xref: image.ref.objectNumber };
 }
@@ -130,9 +130,11 @@ describe('P9: images inside rewritten PDF pages', () => {
     expect(seen.toLowerCase()).not.toContain(OCR_NAME.toLowerCase());
   }, 60_000);
 
+  // 4-bit grey samples: a depth we do not decode.
+  const fourBit = async (doc: PDFDocument) => ({ ref: doc.context.register(doc.context.flateStream(new Uint8Array(128 * 64).fill(0x5a), { Type: 'XObject', Subtype: 'Image', Width: 128, Height: 128, ColorSpace: 'DeviceGray', BitsPerComponent: 4 })) });
+
   it('an image that cannot be decoded is counted as uninspected; with the face label it becomes a solid fill', async () => {
-    // 4-bit grey samples: a depth we do not decode.
-    const input = await pageWithImage(async (doc) => ({ ref: doc.context.register(doc.context.flateStream(new Uint8Array(128 * 64).fill(0x5a), { Type: 'XObject', Subtype: 'Image', Width: 128, Height: 128, ColorSpace: 'DeviceGray', BitsPerComponent: 4 })) }));
+    const input = await pageWithImage(fourBit);
     const original = (await imageOf(input.bytes)).stream.contents;
     const text = await engine.anonymize(input.bytes, CANARY_CONFIG);
     expect(text.verification).toMatchObject({ passed: true, stats: { inspectedImages: 0, uninspectedImages: 1, filledImages: 0 } });
@@ -142,5 +144,11 @@ describe('P9: images inside rewritten PDF pages', () => {
     const filled = (await imageOf(faces.bytes)).stream;
     expect(filled.dict.get(PDFName.of('Width'))?.toString()).toBe('1');
     expect(faces.pageData.flatMap((p) => p.imagesData)).toEqual([]);
+  }, 60_000);
+
+  it('a page under a text layer whose scan image cannot be decoded is rasterised, not rewritten', async () => {
+    const input = await pageWithImage(fourBit, '595 0 0 842 0 0');
+    const result = await engine.anonymize(input.bytes, CANARY_CONFIG);
+    expect(result.verification).toMatchObject({ passed: true, stats: { rewrittenPages: 0, rasterisedPages: 1, uninspectedImages: 0 } });
   }, 60_000);
 });
