@@ -1,8 +1,9 @@
 import type { PDFContext, PDFObject } from 'pdf-lib';
-import { PDFArray, PDFName, PDFRawStream } from 'pdf-lib';
+import { PDFArray, PDFHexString, PDFName, PDFRawStream, PDFString } from 'pdf-lib';
 import type { ImageCodec } from '../image/codec.js';
 import type { Raster } from '../image/raster.js';
-import { arrayOf, nameOf, numberOf } from './objects.js';
+import { arrayOf, dictOf, nameOf, numberOf } from './objects.js';
+import { unpredictPng } from './png-predictor.js';
 import { decodeStream } from './streams.js';
 
 /** Images larger than this (pixels) are never decoded. */
@@ -44,46 +45,123 @@ function channelsOf(ctx: PDFContext, colorSpace: PDFObject | undefined): 1 | 3 |
   return 0;
 }
 
-/** How the samples of an image XObject are stored, when we can decode them (from its dictionary alone), or null. */
-export function pixelFormOf(ctx: PDFContext, stream: PDFRawStream): PixelForm | null {
+/** The colour table of an `/Indexed` space: base-space bytes per index, or null when it cannot be read. */
+function paletteOf(ctx: PDFContext, table: PDFObject | undefined, entries: number, channels: number): Uint8Array | null {
+  const resolved = table ? ctx.lookup(table) : undefined;
+  let bytes: Uint8Array | null = null;
+  if (resolved instanceof PDFHexString || resolved instanceof PDFString) bytes = resolved.asBytes();
+  else if (resolved instanceof PDFRawStream) bytes = decodeStream(ctx, resolved, 256 * 3);
+  return bytes && bytes.length >= entries * channels ? bytes : null;
+}
+
+/** Stored samples we can read: their layout, an optional palette, and the form they are written back in. */
+interface SampleSource {
+  kind: 'samples';
+  components: 1 | 3;
+  bpc: 1 | 2 | 4 | 8;
+  /** `/Indexed`: base-space bytes per index (the written form is the base space). */
+  palette: Uint8Array | null;
+  predictor: boolean;
+  form: PixelForm & { kind: 'samples' };
+}
+
+function sampleSourceOf(ctx: PDFContext, stream: PDFRawStream): SampleSource | null {
   const d = stream.dict;
+  const colorSpace = d.get(PDFName.of('ColorSpace'));
+  const bpc = numberOf(ctx, d.get(PDFName.of('BitsPerComponent')));
+  if (!colorSpace || d.has(PDFName.of('Decode')) || (bpc !== 1 && bpc !== 2 && bpc !== 4 && bpc !== 8)) return null;
+  let source: Omit<SampleSource, 'kind' | 'predictor'> | null = null;
+  const channels = channelsOf(ctx, colorSpace);
+  const indexed = arrayOf(ctx, colorSpace);
+  if (channels === 1) source = { components: 1, bpc, palette: null, form: { kind: 'samples', channels, colorSpace } };
+  else if (channels === 3 && bpc === 8) source = { components: 3, bpc, palette: null, form: { kind: 'samples', channels, colorSpace } };
+  else if (nameOf(ctx, indexed[0]) === 'Indexed' && indexed[1]) {
+    const base = channelsOf(ctx, indexed[1]);
+    const hival = numberOf(ctx, indexed[2]) ?? -1;
+    const palette = base > 0 && hival >= 0 && hival < 256 ? paletteOf(ctx, indexed[3], hival + 1, base) : null;
+    if (palette) source = { components: 1, bpc, palette, form: { kind: 'samples', channels: base as 1 | 3, colorSpace: indexed[1] } };
+  }
+  if (!source) return null;
+  const parms = dictOf(ctx, d.get(PDFName.of('DecodeParms')));
+  if (!parms) return { kind: 'samples', ...source, predictor: false };
+  // Only PNG predictors with the image's own layout (what PNG-derived images carry); TIFF predictor 2 is rare.
+  const { width } = imageSize(ctx, stream);
+  const predictor = numberOf(ctx, parms.get(PDFName.of('Predictor'))) ?? 1;
+  const colors = numberOf(ctx, parms.get(PDFName.of('Colors'))) ?? 1;
+  const bits = numberOf(ctx, parms.get(PDFName.of('BitsPerComponent'))) ?? 8;
+  const columns = numberOf(ctx, parms.get(PDFName.of('Columns'))) ?? 1;
+  if (predictor === 1) return { kind: 'samples', ...source, predictor: false };
+  return predictor >= 10 && colors === source.components && bits === bpc && columns === width ? { kind: 'samples', ...source, predictor: true } : null;
+}
+
+/** How an image XObject is stored, when we can decode its pixels (from its dictionary alone), or null. */
+function pixelSourceOf(ctx: PDFContext, stream: PDFRawStream): { kind: 'jpeg' } | SampleSource | null {
   const { width: w, height: h, mask } = imageSize(ctx, stream);
   if (mask || w <= 0 || h <= 0 || w * h > MAX_IMAGE_PIXELS) return null;
-  const filter = d.get(PDFName.of('Filter'));
+  const filter = stream.dict.get(PDFName.of('Filter'));
   const filters = filter instanceof PDFArray ? arrayOf(ctx, filter).map((f) => nameOf(ctx, f)) : [nameOf(ctx, filter)].filter(Boolean);
   if (filters.length === 1 && filters[0] === 'DCTDecode') return { kind: 'jpeg' };
-  const colorSpace = d.get(PDFName.of('ColorSpace'));
-  const channels = channelsOf(ctx, colorSpace);
-  const bpc = numberOf(ctx, d.get(PDFName.of('BitsPerComponent')));
-  if (bpc !== 8 || channels === 0 || !colorSpace || d.has(PDFName.of('DecodeParms')) || d.has(PDFName.of('Decode'))) return null;
-  return { kind: 'samples', channels, colorSpace };
+  return sampleSourceOf(ctx, stream);
+}
+
+/** Whether `readImagePixels` can decode the image, judged from its dictionary alone. */
+export function canReadPixels(ctx: PDFContext, stream: PDFRawStream): boolean {
+  return pixelSourceOf(ctx, stream) !== null;
+}
+
+/** Stored samples → RGBA: bits unpacked, grey scaled to 0–255, palette indices looked up. */
+function expand(samples: Uint8Array, w: number, h: number, source: SampleSource): Raster {
+  const { components, bpc, palette } = source;
+  const rowBytes = Math.ceil((w * components * bpc) / 8);
+  const max = (1 << bpc) - 1;
+  const data = new Uint8ClampedArray(w * h * 4);
+  const base = source.form.channels;
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      const px = (y * w + x) * 4;
+      const value = (c: number) => {
+        const bit = (x * components + c) * bpc;
+        const byte = samples[y * rowBytes + (bit >> 3)]!;
+        return bpc === 8 ? byte : (byte >> (8 - bpc - (bit & 7))) & max;
+      };
+      if (palette) {
+        const i = Math.min(value(0), palette.length / base - 1) * base;
+        data[px] = palette[i]!;
+        data[px + 1] = palette[i + (base === 3 ? 1 : 0)]!;
+        data[px + 2] = palette[i + base - 1]!;
+      } else if (components === 1) {
+        data[px] = data[px + 1] = data[px + 2] = Math.round((value(0) * 255) / max);
+      } else {
+        data[px] = value(0);
+        data[px + 1] = value(1);
+        data[px + 2] = value(2);
+      }
+      data[px + 3] = 255;
+    }
+  }
+  return { width: w, height: h, data };
 }
 
 /**
- * Decodes an image XObject's pixels when we can write them back: a lone DCT filter (through the image codec) or
- * 8-bit grey/RGB samples without predictor or Decode array. Anything else (JPX, JBIG2, CCITT, indexed or CMYK
- * samples, other bit depths, stencil masks, over `MAX_IMAGE_PIXELS`) is null. Never throws.
+ * Decodes an image XObject's pixels: a lone DCT filter (through the image codec), or samples of 1/2/4/8-bit grey,
+ * 8-bit RGB or 1/2/4/8-bit indexed grey/RGB (device or ICC-based), optionally with PNG predictors; written back as
+ * `form`. Anything else (JPX, JBIG2, CCITT, CMYK, Lab, 16-bit, Decode arrays, stencil masks, over
+ * `MAX_IMAGE_PIXELS`) is null. Never throws.
  */
 export async function readImagePixels(ctx: PDFContext, stream: PDFRawStream, codec: ImageCodec): Promise<ImagePixels | null> {
-  const form = pixelFormOf(ctx, stream);
-  if (!form) return null;
+  const source = pixelSourceOf(ctx, stream);
+  if (!source) return null;
   const { width: w, height: h } = imageSize(ctx, stream);
   try {
-    if (form.kind === 'jpeg') {
+    if (source.kind === 'jpeg') {
       const raster = await codec.decode(stream.contents, 'jpeg');
-      return raster.width === w && raster.height === h ? { raster, form } : null;
+      return raster.width === w && raster.height === h ? { raster, form: source } : null;
     }
-    const { channels } = form;
-    const samples = decodeStream(ctx, stream, w * h * channels + 16);
-    if (samples.length < w * h * channels) return null;
-    const data = new Uint8ClampedArray(w * h * 4);
-    for (let i = 0, s = 0; i < data.length; i += 4, s += channels) {
-      data[i] = samples[s]!;
-      data[i + 1] = samples[s + (channels === 3 ? 1 : 0)]!;
-      data[i + 2] = samples[s + channels - 1]!;
-      data[i + 3] = 255;
-    }
-    return { raster: { width: w, height: h, data }, form };
+    const rowBytes = Math.ceil((w * source.components * source.bpc) / 8);
+    const stored = decodeStream(ctx, stream, (rowBytes + 1) * h + 16);
+    const samples = source.predictor ? unpredictPng(stored, rowBytes, h, Math.max(1, (source.components * source.bpc) >> 3)) : stored;
+    if (!samples || samples.length < rowBytes * h) return null;
+    return { raster: expand(samples, w, h, source), form: source.form };
   } catch {
     return null;
   }

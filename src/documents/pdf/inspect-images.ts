@@ -9,7 +9,7 @@ import type { ImageCodec } from '../image/codec.js';
 import type { RandomFill } from '../image/effects.js';
 import { boxesOfRange, unionBox } from '../layout.js';
 import { buildImageData, buildPageEntry, imageUrlOf } from '../pii-record.js';
-import { imageSize, pixelFormOf, readImagePixels, writeImagePixels } from './image-pixels.js';
+import { canReadPixels, imageSize, readImagePixels, writeImagePixels } from './image-pixels.js';
 import { replaceImage, solidImage } from './images.js';
 import type { DrawnImage } from './redact-page.js';
 
@@ -40,7 +40,7 @@ export function isUndecodableScan(ctx: PDFContext, images: readonly DrawnImage[]
     const covered = area({ x0: Math.max(crop.x0, placed.x0), y0: Math.max(crop.y0, placed.y0), x1: Math.min(crop.x1, placed.x1), y1: Math.min(crop.y1, placed.y1) });
     if (covered < SCAN_COVER * area(crop)) return false;
     const stream = ctx.lookup(ref);
-    return !(stream instanceof PDFRawStream && pixelFormOf(ctx, stream));
+    return !(stream instanceof PDFRawStream && canReadPixels(ctx, stream));
   });
 }
 

@@ -130,11 +130,11 @@ describe('P9: images inside rewritten PDF pages', () => {
     expect(seen.toLowerCase()).not.toContain(OCR_NAME.toLowerCase());
   }, 60_000);
 
-  // 4-bit grey samples: a depth we do not decode.
-  const fourBit = async (doc: PDFDocument) => ({ ref: doc.context.register(doc.context.flateStream(new Uint8Array(128 * 64).fill(0x5a), { Type: 'XObject', Subtype: 'Image', Width: 128, Height: 128, ColorSpace: 'DeviceGray', BitsPerComponent: 4 })) });
+  // CMYK samples: a colour space we do not decode.
+  const cmyk = async (doc: PDFDocument) => ({ ref: doc.context.register(doc.context.flateStream(new Uint8Array(128 * 128 * 4).fill(0x5a), { Type: 'XObject', Subtype: 'Image', Width: 128, Height: 128, ColorSpace: 'DeviceCMYK', BitsPerComponent: 8 })) });
 
   it('an image that cannot be decoded is counted as uninspected; with the face label it becomes a solid fill', async () => {
-    const input = await pageWithImage(fourBit);
+    const input = await pageWithImage(cmyk);
     const original = (await imageOf(input.bytes)).stream.contents;
     const text = await engine.anonymize(input.bytes, CANARY_CONFIG);
     expect(text.verification).toMatchObject({ passed: true, stats: { inspectedImages: 0, uninspectedImages: 1, filledImages: 0 } });
@@ -147,7 +147,7 @@ describe('P9: images inside rewritten PDF pages', () => {
   }, 60_000);
 
   it('a page under a text layer whose scan image cannot be decoded is rasterised, not rewritten', async () => {
-    const input = await pageWithImage(fourBit, '595 0 0 842 0 0');
+    const input = await pageWithImage(cmyk, '595 0 0 842 0 0');
     const result = await engine.anonymize(input.bytes, CANARY_CONFIG);
     expect(result.verification).toMatchObject({ passed: true, stats: { rewrittenPages: 0, rasterisedPages: 1, uninspectedImages: 0 } });
   }, 60_000);
