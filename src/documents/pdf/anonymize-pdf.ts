@@ -11,7 +11,7 @@ import type { DocumentJob, VerificationSummary } from '../adapter.js';
 import { boxesOfRange, unionBox } from '../layout.js';
 import { buildPageEntry } from '../pii-record.js';
 import type { Matrix } from './geometry.js';
-import { apply, grow, transformBox } from './geometry.js';
+import { IDENTITY, apply, grow, invert, transformBox } from './geometry.js';
 import type { ImageRegion } from './redact-page.js';
 import { UnsafePageError, redactPageContent } from './redact-page.js';
 import type { PdfParagraph } from './paragraphs.js';
@@ -252,7 +252,7 @@ export async function anonymizePdf(bytes: Uint8Array, job: DocumentJob, deps: Pd
           page.node.set(PDFName.of('Resources'), resources);
         }
         images.push(...rewrite.images);
-        drawn.push({ pageNum: text.pageNum, images: rewrite.drawnImages });
+        drawn.push({ pageNum: text.pageNum, toView: invert(text.toUser) ?? IDENTITY, images: rewrite.drawnImages });
         stats.removedGlyphs += rewrite.removedGlyphs;
         stats.removedHiddenGlyphs += rewrite.removedInvisibleGlyphs + rewrite.removedOutsideCrop;
         stats.removedPaths += rewrite.removedPaths;

@@ -5,10 +5,13 @@ import type { Box, PiiPageEntry } from '../../spec/types.js';
 import type { DocumentJob } from '../adapter.js';
 import type { ImageDetectors, RasterFindings } from '../image/anonymize-image.js';
 import { redactRaster } from '../image/anonymize-image.js';
+import { applyOrientation } from '../image/orientation.js';
 import type { ImageCodec } from '../image/codec.js';
 import type { RandomFill } from '../image/effects.js';
 import { boxesOfRange, unionBox } from '../layout.js';
 import { buildImageData, buildPageEntry, imageUrlOf } from '../pii-record.js';
+import type { Matrix } from './geometry.js';
+import { inverseOrientation, viewedOrientation } from './image-orientation.js';
 import { canReadPixels, imageSize, readImagePixels, writeImagePixels } from './image-pixels.js';
 import { replaceImage, solidImage } from './images.js';
 import type { DrawnImage } from './redact-page.js';
@@ -47,6 +50,8 @@ export function isUndecodableScan(ctx: PDFContext, images: readonly DrawnImage[]
 /** The image XObjects one rewritten page draws (repeats allowed). */
 export interface DrawnImages {
   pageNum: number;
+  /** User space → the viewed page (y down), for the orientation images are seen in. */
+  toView: Matrix;
   images: readonly DrawnImage[];
 }
 
@@ -97,8 +102,8 @@ export async function inspectImages(ctx: PDFContext, drawn: readonly DrawnImages
   const wantsText = job.text !== null || job.imageLabels.has('text');
   if (!wantsInspection(job)) return { images, stats };
   const seen = new Set<PDFRef>();
-  for (const { pageNum, images: uses } of drawn) {
-    for (const { ref } of uses) {
+  for (const { pageNum, toView, images: uses } of drawn) {
+    for (const { ref, ctm } of uses) {
       if (seen.has(ref)) continue;
       seen.add(ref);
       job.signal?.throwIfAborted();
@@ -119,10 +124,13 @@ export async function inspectImages(ctx: PDFContext, drawn: readonly DrawnImages
         continue;
       }
       if (!pixels || (!faces && !text)) continue;
-      const findings = await redactRaster(pixels.raster, job, { ...deps, ...(job.signal ? { signal: job.signal } : {}) });
+      // Detectors see the image as the page shows it (first use): OCR and BlazeFace expect upright text and faces.
+      const orientation = viewedOrientation(toView, ctm);
+      const viewed = applyOrientation(pixels.raster, orientation);
+      const findings = await redactRaster(viewed, job, { ...deps, ...(job.signal ? { signal: job.signal } : {}) });
       images.push({ ref, pageNum, findings });
       if (findings.faces.length > 0 || findings.textRegions.length > 0 || (findings.ocrText?.applied?.edits.length ?? 0) > 0) {
-        replaceImage(ctx, ref, await writeImagePixels(ctx, pixels.raster, pixels.form, deps.codec));
+        replaceImage(ctx, ref, await writeImagePixels(ctx, applyOrientation(viewed, inverseOrientation(orientation)), pixels.form, deps.codec));
         stats.redactedImages++;
       }
     }
@@ -136,8 +144,9 @@ export function editsOf(image: InspectedImage): Edit[] {
 }
 
 /**
- * The PII record entry of an inspected image: its OCR text as one paragraph (boxes in image pixels) and its
- * `imagesData` (faces and `text` words in image pixels); `xref` is the image's object number in the input file.
+ * The PII record entry of an inspected image: its OCR text as one paragraph and its `imagesData` (faces and `text`
+ * words), boxes in pixels of the image as its first use shows it (as EXIF orientation is for image uploads); `xref`
+ * is the image's object number in the input file.
  */
 export function inspectedImageEntry(image: InspectedImage, job: DocumentJob, paragraphId: number): PiiPageEntry {
   const xref = image.ref.objectNumber;

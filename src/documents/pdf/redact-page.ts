@@ -29,9 +29,10 @@ export interface ImageRegion {
   region: Box;
 }
 
-/** One use of an image XObject on a page: the object and its placed box in the page's user space. */
+/** One use of an image XObject on a page: the object, its placing matrix and its placed box in user space. */
 export interface DrawnImage {
   ref: PDFRef;
+  ctm: Matrix;
   placed: Box;
 }
 
@@ -405,7 +406,7 @@ class Redactor {
     if (subtype === 'Image') {
       if (!(ref instanceof PDFRef)) return null;
       const placed = transformBox(ctm, 0, 0, 1, 1);
-      this.out.drawnImages.push({ ref, placed });
+      this.out.drawnImages.push({ ref, ctm, placed });
       const inv = invert(ctm);
       for (const area of this.plan.areas) {
         if (!intersects(area, placed) || !inv) continue;
