@@ -35,7 +35,7 @@ export function createBrowserDocumentAnonymizer(base: string = globalThis.locati
   };
   const image = createImageAdapter({ codec, detectors, ...(maxPixels ? { maxPixels } : {}), ...(random ? { random } : {}) });
   const pdfjs = browserPdfjs(base);
-  const pdf = createPdfAdapter({ pdfjs, pixels: codec, rasteriser: createPageRasteriser({ pdfjs, codec, detectors, createCanvas: browserRenderCanvas }) });
+  const pdf = createPdfAdapter({ pdfjs, pixels: codec, detectors, ...(random ? { random } : {}), rasteriser: createPageRasteriser({ pdfjs, codec, detectors, createCanvas: browserRenderCanvas }) });
   const engine = createDocumentAnonymizer({ ...rest, adapters: [image, pdf] });
   return {
     anonymize: (bytes, config, callOptions) => engine.anonymize(bytes, config, callOptions),

@@ -47,7 +47,7 @@ export function createNodeDocumentAnonymizer(
   };
   const image = createImageAdapter({ codec, detectors, ...(maxPixels ? { maxPixels } : {}), ...(random ? { random } : {}) });
   const pdfjs = nodePdfjs();
-  const pdf = createPdfAdapter({ pdfjs, pixels: codec, rasteriser: createPageRasteriser({ pdfjs, codec, detectors, createCanvas: nodeRenderCanvas }) });
+  const pdf = createPdfAdapter({ pdfjs, pixels: codec, detectors, ...(random ? { random } : {}), rasteriser: createPageRasteriser({ pdfjs, codec, detectors, createCanvas: nodeRenderCanvas }) });
   const engine = createDocumentAnonymizer({ ...engineOptions, adapters: [image, pdf] });
   return {
     anonymize: (bytes, config, callOptions) => engine.anonymize(bytes, config, callOptions),

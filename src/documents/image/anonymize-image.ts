@@ -25,13 +25,18 @@ export interface ImageJob {
   text: ((text: string) => Promise<Applied>) | null;
 }
 
-/** Dependencies of `anonymizeImage`. */
-export interface ImageDeps {
-  codec: ImageCodec;
+/** Dependencies of `redactRaster`: OCR reads PNG, so the codec only encodes. */
+export interface RasterDeps {
+  codec: Pick<ImageCodec, 'encode'>;
   detectors: ImageDetectors;
-  maxPixels: number;
   random?: RandomFill;
   signal?: AbortSignal;
+}
+
+/** Dependencies of `anonymizeImage`. */
+export interface ImageDeps extends RasterDeps {
+  codec: ImageCodec;
+  maxPixels: number;
 }
 
 /** A face as redacted: the detector's box grown by `FACE_MARGIN` (hair, ears, chin). */
@@ -40,12 +45,8 @@ export interface RedactedFace {
   score: number;
 }
 
-/** Result of one image: the new file and what was found, for the PII record. */
-export interface AnonymizedImage {
-  bytes: Uint8Array;
-  format: ImageFormat;
-  width: number;
-  height: number;
+/** What was found in one raster (and redacted from it), for the PII record. */
+export interface RasterFindings {
   faces: RedactedFace[];
   /** Every OCR word box (the `text` label), with tesseract-independent score 1. */
   textRegions: Box[];
@@ -53,10 +54,19 @@ export interface AnonymizedImage {
   ocrText: { layout: TextLayout; applied: Applied | null } | null;
 }
 
+/** Result of one image: the new file and what was found, for the PII record. */
+export interface AnonymizedImage extends RasterFindings {
+  bytes: Uint8Array;
+  format: ImageFormat;
+  width: number;
+  height: number;
+}
+
 /** Share of the box size added around a detected face: BlazeFace boxes stop at the brows, so more goes on top (hair). */
 export const FACE_MARGIN = { side: 0.15, top: 0.35, bottom: 0.1 } as const;
 
-function grow(b: Box, w: number, h: number): Box {
+/** A detected face box grown by `FACE_MARGIN`, clipped to the image of `w` × `h` pixels. */
+export function growFace(b: Box, w: number, h: number): Box {
   const bw = b.x1 - b.x0;
   const bh = b.y1 - b.y0;
   return {
@@ -68,14 +78,12 @@ function grow(b: Box, w: number, h: number): Box {
 }
 
 /**
- * Anonymizes one JPEG/PNG/BMP: decode (pixel budget first, EXIF orientation applied), find faces and text on the
- * untouched pixels, then redact: OCR words inside text-label spans (with the `text` label's effect, MASK when the
- * label is not listed), every OCR word for the `text` label, faces with the `face` label's effect. Encodes back to
- * the same format from pixels only.
+ * Finds faces and text on the untouched pixels of `raster`, then redacts them in place: OCR words inside text-label
+ * spans (with the `text` label's effect, MASK when the label is not listed), every OCR word for the `text` label,
+ * faces with the `face` label's effect. A detector that is not given is not run.
  */
-export async function anonymizeImage(bytes: Uint8Array, format: ImageFormat, job: ImageJob, deps: ImageDeps): Promise<AnonymizedImage> {
+export async function redactRaster(raster: Raster, job: ImageJob, deps: RasterDeps): Promise<RasterFindings> {
   const random = deps.random ?? cryptoRandom;
-  const raster = await decodeImage(bytes, format, deps.codec, deps.maxPixels);
   const { width, height } = raster;
   const faceType = job.imageLabels.get('face');
   const textType = job.imageLabels.get('text');
@@ -83,10 +91,10 @@ export async function anonymizeImage(bytes: Uint8Array, format: ImageFormat, job
   let faces: RedactedFace[] = [];
   if (faceType && deps.detectors.faces) {
     const service = await deps.detectors.faces();
-    faces = (await service.detect(raster, deps.signal)).map((f) => ({ box: grow(f, width, height), score: f.score }));
+    faces = (await service.detect(raster, deps.signal)).map((f) => ({ box: growFace(f, width, height), score: f.score }));
   }
 
-  let ocrText: AnonymizedImage['ocrText'] = null;
+  let ocrText: RasterFindings['ocrText'] = null;
   let textRegions: Box[] = [];
   const wordRedactions: Box[] = [];
   if ((textType || job.text) && deps.detectors.ocr) {
@@ -103,6 +111,15 @@ export async function anonymizeImage(bytes: Uint8Array, format: ImageFormat, job
   for (const b of wordRedactions) applyEffect(raster, b, textType ?? 'MASK', random);
   if (textType) for (const b of textRegions) applyEffect(raster, b, textType, random);
   if (faceType) for (const f of faces) applyEffect(raster, f.box, faceType, random);
+  return { faces, textRegions, ocrText };
+}
 
-  return { bytes: await encodeImage(raster, format, deps.codec), format, width, height, faces, textRegions, ocrText };
+/**
+ * Anonymizes one JPEG/PNG/BMP: decode (pixel budget first, EXIF orientation applied), find and redact faces and text
+ * (`redactRaster`), then encode back to the same format from pixels only.
+ */
+export async function anonymizeImage(bytes: Uint8Array, format: ImageFormat, job: ImageJob, deps: ImageDeps): Promise<AnonymizedImage> {
+  const raster = await decodeImage(bytes, format, deps.codec, deps.maxPixels);
+  const findings = await redactRaster(raster, job, deps);
+  return { bytes: await encodeImage(raster, format, deps.codec), format, width: raster.width, height: raster.height, ...findings };
 }

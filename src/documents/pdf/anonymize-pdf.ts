@@ -2,19 +2,23 @@ import type { PDFFont, PDFPage } from 'pdf-lib';
 import { EncryptedPDFError, degrees, PDFArray, PDFDict, PDFDocument, PDFName, PDFRef, PDFStream, StandardFonts } from 'pdf-lib';
 import type { PDFDocumentProxy } from 'pdfjs-dist';
 import type { Applied, Edit } from '../../replacement/apply.js';
+import type { ImageDetectors } from '../image/anonymize-image.js';
 import type { ImageCodec } from '../image/codec.js';
+import type { RandomFill } from '../image/effects.js';
 import type { Box, PiiPageEntry } from '../../spec/types.js';
 import { AnonymizerError, invalidFile, unprocessable, verificationFailed } from '../../errors/problem.js';
 import type { DocumentJob, VerificationSummary } from '../adapter.js';
 import { boxesOfRange, unionBox } from '../layout.js';
 import { buildPageEntry } from '../pii-record.js';
 import type { Matrix } from './geometry.js';
-import { apply, grow, transformBox } from './geometry.js';
+import { IDENTITY, apply, grow, invert, transformBox } from './geometry.js';
 import type { ImageRegion } from './redact-page.js';
 import { UnsafePageError, redactPageContent } from './redact-page.js';
 import type { PdfParagraph } from './paragraphs.js';
 import { groupParagraphs, lineBoxesOfRange } from './paragraphs.js';
 import { overwriteImageRegions } from './images.js';
+import type { DrawnImages, InspectionStats } from './inspect-images.js';
+import { editsOf, inspectImages, inspectedImageEntry, isUndecodableScan } from './inspect-images.js';
 import { openPdfjs } from './pdfjs.js';
 import type { PdfjsSource } from './pdfjs.js';
 import { propagateEdits } from './propagate.js';
@@ -32,8 +36,15 @@ import { writeFresh } from './write.js';
 /** Platform pieces of the PDF pipeline. */
 export interface PdfDeps {
   pdfjs: PdfjsSource;
-  /** Decodes/encodes image XObjects whose pixels are overwritten (JPEG; raw samples need no codec). */
+  /** Decodes/encodes JPEG image XObjects that are inspected or overwritten (raw samples need no codec). */
   pixels: ImageCodec;
+  /**
+   * Face detection and OCR of the images on rewritten pages (P9); without it, or without the detector a request
+   * needs, those images count as uninspected (and are filled when faces are requested).
+   */
+  detectors?: ImageDetectors;
+  /** Noise source of BLUR/PIXELATE on image pixels; `crypto.getRandomValues` by default. */
+  random?: RandomFill;
   /** Renders, OCRs and redacts pages that cannot be rewritten; without it such pages fail closed. */
   rasteriser?: PageRasteriser;
   /** Most pages a document may have. */
@@ -41,7 +52,7 @@ export interface PdfDeps {
 }
 
 /** Counts of what the rewrite did, for the result (no content). */
-export interface PdfStats extends Record<string, number> {
+export interface PdfStats extends InspectionStats, Record<string, number> {
   pages: number;
   rewrittenPages: number;
   rasterisedPages: number;
@@ -154,7 +165,21 @@ async function loadPdfLib(bytes: Uint8Array): Promise<PDFDocument> {
  * page content, writes a fresh file and verifies it (fail closed: a surviving original string throws).
  */
 export async function anonymizePdf(bytes: Uint8Array, job: DocumentJob, deps: PdfDeps): Promise<AnonymizedPdf> {
-  const stats: PdfStats = { pages: 0, rewrittenPages: 0, rasterisedPages: 0, removedGlyphs: 0, removedHiddenGlyphs: 0, removedPaths: 0, overwrittenImages: 0, scrubbedContainers: 0 };
+  const stats: PdfStats = {
+    pages: 0,
+    rewrittenPages: 0,
+    rasterisedPages: 0,
+    removedGlyphs: 0,
+    removedHiddenGlyphs: 0,
+    removedPaths: 0,
+    overwrittenImages: 0,
+    scrubbedContainers: 0,
+    inspectedImages: 0,
+    uninspectedImages: 0,
+    filledImages: 0,
+    redactedImages: 0,
+    tinyImages: 0,
+  };
   // pdf-lib first: it parses without decoding, so hostile streams are refused before pdf.js decodes them.
   const doc = await loadPdfLib(bytes);
   if (hasImageFilterOnNonImage(doc.context)) throw invalidFile('The PDF uses image compression for page content.');
@@ -204,6 +229,7 @@ export async function anonymizePdf(bytes: Uint8Array, job: DocumentJob, deps: Pd
   const font = await doc.embedFont(StandardFonts.Helvetica);
   const anonymizedBoxes = new Map<Edit, Box>();
   const images: ImageRegion[] = [];
+  const drawn: DrawnImages[] = [];
   const rasterised = new Map<number, RasterisedPage>();
   for (let i = 0; i < pages.length; i++) {
     job.signal?.throwIfAborted();
@@ -216,6 +242,7 @@ export async function anonymizePdf(bytes: Uint8Array, job: DocumentJob, deps: Pd
       try {
         const crop = toUserBox(text.toUser, { x0: 0, y0: 0, x1: text.width, y1: text.height });
         const rewrite = redactPageContent(doc.context, pageContent(doc, page), page.node.Resources(), { areas, crop: grow(crop, 1) });
+        if (isUndecodableScan(doc.context, rewrite.drawnImages, crop, job)) throw new UnsafePageError('a scan whose image cannot be decoded');
         page.node.set(PDFName.of('Contents'), doc.context.register(doc.context.flateStream(rewrite.content)));
         if (rewrite.forms.size > 0) {
           const resources = page.node.Resources()!.clone(doc.context);
@@ -225,6 +252,7 @@ export async function anonymizePdf(bytes: Uint8Array, job: DocumentJob, deps: Pd
           page.node.set(PDFName.of('Resources'), resources);
         }
         images.push(...rewrite.images);
+        drawn.push({ pageNum: text.pageNum, toView: invert(text.toUser) ?? IDENTITY, images: rewrite.drawnImages });
         stats.removedGlyphs += rewrite.removedGlyphs;
         stats.removedHiddenGlyphs += rewrite.removedInvisibleGlyphs + rewrite.removedOutsideCrop;
         stats.removedPaths += rewrite.removedPaths;
@@ -242,6 +270,9 @@ export async function anonymizePdf(bytes: Uint8Array, job: DocumentJob, deps: Pd
     await r.apply(doc, page);
     stats.rasterisedPages++;
   }
+  // Inspected on their own pixels first: a box painted over a face would hide it from the detector, not from a viewer.
+  const inspection = await inspectImages(doc.context, drawn, job, { codec: deps.pixels, detectors: deps.detectors ?? {}, ...(deps.random ? { random: deps.random } : {}) });
+  Object.assign(stats, inspection.stats);
   stats.overwrittenImages = await overwriteImageRegions(doc.context, images, deps.pixels);
 
   const out = await writeFresh(doc);
@@ -263,6 +294,7 @@ export async function anonymizePdf(bytes: Uint8Array, job: DocumentJob, deps: Pd
       );
     }
     if (r) pageData.push(...r.entries(() => paragraphId++));
+    for (const image of inspection.images) if (image.pageNum === text.pageNum) pageData.push(inspectedImageEntry(image, job, paragraphId++));
   });
   for (const h of hiddenEntries) {
     pageData.push(buildPageEntry({ pageNum: h.pageNum, paragraphId: paragraphId++, text: h.text, edits: h.edits, locateOriginal: () => null, locateAnonymized: () => null }));
@@ -272,6 +304,7 @@ export async function anonymizePdf(bytes: Uint8Array, job: DocumentJob, deps: Pd
     ...pages.flatMap((p) => p.paragraphs.flatMap((x) => x.edits)),
     ...hiddenEntries.flatMap((h) => h.edits),
     ...[...rasterised.values()].flatMap((r) => r.edits),
+    ...inspection.images.flatMap(editsOf),
   ].map((e) => ({ label: e.label, text: e.original }));
   const verification = await verifyPdf(deps.pdfjs, out, needles);
   if (!verification.passed) throw verificationFailed(verification.leaks);

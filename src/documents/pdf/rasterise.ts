@@ -3,7 +3,7 @@ import { PDFName } from 'pdf-lib';
 import type { Edit } from '../../replacement/apply.js';
 import type { Box, PiiPageEntry } from '../../spec/types.js';
 import type { ImageDetectors } from '../image/anonymize-image.js';
-import { FACE_MARGIN } from '../image/anonymize-image.js';
+import { growFace } from '../image/anonymize-image.js';
 import type { ImageCodec } from '../image/codec.js';
 import { applyEffect } from '../image/effects.js';
 import type { Raster } from '../image/raster.js';
@@ -113,11 +113,7 @@ export function createPageRasteriser(deps: RasteriserDeps): PageRasteriser {
       let faces: Array<{ box: Box; score: number }> = [];
       if (faceType && deps.detectors.faces && text.imageCount > 0) {
         const service = await deps.detectors.faces();
-        faces = (await service.detect(raster, job.signal)).map((f) => {
-          const bw = f.x1 - f.x0;
-          const bh = f.y1 - f.y0;
-          return { box: { x0: Math.max(0, f.x0 - bw * FACE_MARGIN.side), y0: Math.max(0, f.y0 - bh * FACE_MARGIN.top), x1: Math.min(raster.width, f.x1 + bw * FACE_MARGIN.side), y1: Math.min(raster.height, f.y1 + bh * FACE_MARGIN.bottom) }, score: f.score };
-        });
+        faces = (await service.detect(raster, job.signal)).map((f) => ({ box: growFace(f, raster.width, raster.height), score: f.score }));
       }
       for (const b of knownBoxes) applyEffect(raster, toPixels(b), 'MASK');
       for (const e of edits) for (const b of boxesOfRange(layout!, e.start, e.end)) applyEffect(raster, b, 'MASK');

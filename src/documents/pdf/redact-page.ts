@@ -29,6 +29,13 @@ export interface ImageRegion {
   region: Box;
 }
 
+/** One use of an image XObject on a page: the object, its placing matrix and its placed box in user space. */
+export interface DrawnImage {
+  ref: PDFRef;
+  ctm: Matrix;
+  placed: Box;
+}
+
 /** What one page's rewrite did. */
 export interface PageRewrite {
   content: Uint8Array;
@@ -38,6 +45,8 @@ export interface PageRewrite {
   removedPaths: number;
   removedInlineImages: number;
   images: ImageRegion[];
+  /** Every image XObject the page draws (directly or in a form) and where (user space), repeated per use. */
+  drawnImages: DrawnImage[];
   /** Form XObjects rewritten for this page: resource name → new stream. */
   forms: Map<string, PDFStream>;
 }
@@ -83,7 +92,7 @@ class Redactor {
     private readonly plan: RedactionPlan,
     private readonly pageResources: PDFDict | undefined,
   ) {
-    this.out = { content: new Uint8Array(), removedGlyphs: 0, removedInvisibleGlyphs: 0, removedOutsideCrop: 0, removedPaths: 0, removedInlineImages: 0, images: [], forms: new Map() };
+    this.out = { content: new Uint8Array(), removedGlyphs: 0, removedInvisibleGlyphs: 0, removedOutsideCrop: 0, removedPaths: 0, removedInlineImages: 0, images: [], drawnImages: [], forms: new Map() };
   }
 
   private fontOf(resources: PDFDict | undefined, name: string): FontMetrics {
@@ -397,6 +406,7 @@ class Redactor {
     if (subtype === 'Image') {
       if (!(ref instanceof PDFRef)) return null;
       const placed = transformBox(ctm, 0, 0, 1, 1);
+      this.out.drawnImages.push({ ref, ctm, placed });
       const inv = invert(ctm);
       for (const area of this.plan.areas) {
         if (!intersects(area, placed) || !inv) continue;

@@ -1,0 +1,167 @@
+import type { PDFContext, PDFRef } from 'pdf-lib';
+import { PDFRawStream } from 'pdf-lib';
+import type { Edit } from '../../replacement/apply.js';
+import type { Box, PiiPageEntry } from '../../spec/types.js';
+import type { DocumentJob } from '../adapter.js';
+import type { ImageDetectors, RasterFindings } from '../image/anonymize-image.js';
+import { redactRaster } from '../image/anonymize-image.js';
+import { applyOrientation } from '../image/orientation.js';
+import type { ImageCodec } from '../image/codec.js';
+import type { RandomFill } from '../image/effects.js';
+import { boxesOfRange, unionBox } from '../layout.js';
+import { buildImageData, buildPageEntry, imageUrlOf } from '../pii-record.js';
+import type { Matrix } from './geometry.js';
+import { inverseOrientation, viewedOrientation } from './image-orientation.js';
+import { canReadPixels, imageSize, readImagePixels, writeImagePixels } from './image-pixels.js';
+import { replaceImage, solidImage } from './images.js';
+import type { DrawnImage } from './redact-page.js';
+
+/**
+ * Images with fewer pixels than this, or a side shorter than `MIN_SIDE`, are decorative (rules, bullets, icons):
+ * no readable word or recognisable face fits, so they are neither inspected nor filled.
+ */
+const MIN_PIXELS = 64 * 64;
+const MIN_SIDE = 16;
+
+/** Share of the crop box an undecodable image must cover for its page to count as a scan. */
+const SCAN_COVER = 0.5;
+
+/** Whether the request needs image pixels looked at: the `face` label, the `text` label or any text label. */
+function wantsInspection(job: DocumentJob): boolean {
+  return job.text !== null || job.imageLabels.has('face') || job.imageLabels.has('text');
+}
+
+/**
+ * Whether a page that could be rewritten is really a scan whose image we cannot decode (JBIG2, CCITT, JPX scans
+ * under an OCR text layer): such an image covers at least half the crop box. Its visible text and faces live in the
+ * image, so the page goes to the rasteriser (pdf.js decodes those filters) instead of keeping it unread or filled.
+ */
+export function isUndecodableScan(ctx: PDFContext, images: readonly DrawnImage[], crop: Box, job: DocumentJob): boolean {
+  if (!wantsInspection(job)) return false;
+  const area = (b: Box) => Math.max(0, b.x1 - b.x0) * Math.max(0, b.y1 - b.y0);
+  return images.some(({ ref, placed }) => {
+    const covered = area({ x0: Math.max(crop.x0, placed.x0), y0: Math.max(crop.y0, placed.y0), x1: Math.min(crop.x1, placed.x1), y1: Math.min(crop.y1, placed.y1) });
+    if (covered < SCAN_COVER * area(crop)) return false;
+    const stream = ctx.lookup(ref);
+    return !(stream instanceof PDFRawStream && canReadPixels(ctx, stream));
+  });
+}
+
+/** The image XObjects one rewritten page draws (repeats allowed). */
+export interface DrawnImages {
+  pageNum: number;
+  /** User space → the viewed page (y down), for the orientation images are seen in. */
+  toView: Matrix;
+  images: readonly DrawnImage[];
+}
+
+/** Platform pieces of the image inspection. */
+export interface InspectDeps {
+  codec: ImageCodec;
+  detectors: ImageDetectors;
+  random?: RandomFill;
+}
+
+/** One image whose pixels went through the detectors, on the first page that draws it. */
+export interface InspectedImage {
+  ref: PDFRef;
+  pageNum: number;
+  findings: RasterFindings;
+}
+
+/** Counts of the inspection, for the verification summary. */
+export interface InspectionStats {
+  /** Images whose pixels went through every requested detector. */
+  inspectedImages: number;
+  /** Images a requested detector could not run on (pixels not decodable, or the detector is not available). */
+  uninspectedImages: number;
+  /** Uninspected images replaced by a solid fill because the `face` label was requested (fail closed). */
+  filledImages: number;
+  /** Inspected images whose pixels were redacted. */
+  redactedImages: number;
+  /** Images too small to hold a word or a face, left alone. */
+  tinyImages: number;
+}
+
+/** What the inspection found and did. */
+export interface ImageInspection {
+  images: InspectedImage[];
+  stats: InspectionStats;
+}
+
+/**
+ * P9 for images on rewritten pages: every image XObject is decoded once (wherever it is drawn), faces and text are
+ * found and redacted exactly as in an image upload (`redactRaster`), and changed pixels replace the image object
+ * itself, so every use shows them. An image that cannot be decoded stays as it is, except when the `face` label is
+ * requested: then it becomes a solid fill, since nobody can tell whether it shows a face.
+ */
+export async function inspectImages(ctx: PDFContext, drawn: readonly DrawnImages[], job: DocumentJob, deps: InspectDeps): Promise<ImageInspection> {
+  const stats: InspectionStats = { inspectedImages: 0, uninspectedImages: 0, filledImages: 0, redactedImages: 0, tinyImages: 0 };
+  const images: InspectedImage[] = [];
+  const faceType = job.imageLabels.get('face');
+  const wantsText = job.text !== null || job.imageLabels.has('text');
+  if (!wantsInspection(job)) return { images, stats };
+  const seen = new Set<PDFRef>();
+  for (const { pageNum, toView, images: uses } of drawn) {
+    for (const { ref, ctm } of uses) {
+      if (seen.has(ref)) continue;
+      seen.add(ref);
+      job.signal?.throwIfAborted();
+      const stream = ctx.lookup(ref);
+      const size = stream instanceof PDFRawStream ? imageSize(ctx, stream) : null;
+      if (size && (size.width * size.height < MIN_PIXELS || Math.min(size.width, size.height) < MIN_SIDE)) {
+        stats.tinyImages++;
+        continue;
+      }
+      const pixels = stream instanceof PDFRawStream ? await readImagePixels(ctx, stream, deps.codec) : null;
+      const faces = faceType !== undefined && deps.detectors.faces !== undefined;
+      const text = wantsText && deps.detectors.ocr !== undefined;
+      const complete = pixels !== null && faces === (faceType !== undefined) && text === wantsText;
+      stats[complete ? 'inspectedImages' : 'uninspectedImages']++;
+      if (faceType && (!pixels || !faces)) {
+        replaceImage(ctx, ref, solidImage(ctx, size?.mask ?? false));
+        stats.filledImages++;
+        continue;
+      }
+      if (!pixels || (!faces && !text)) continue;
+      // Detectors see the image as the page shows it (first use): OCR and BlazeFace expect upright text and faces.
+      const orientation = viewedOrientation(toView, ctm);
+      const viewed = applyOrientation(pixels.raster, orientation);
+      const findings = await redactRaster(viewed, job, { ...deps, ...(job.signal ? { signal: job.signal } : {}) });
+      images.push({ ref, pageNum, findings });
+      if (findings.faces.length > 0 || findings.textRegions.length > 0 || (findings.ocrText?.applied?.edits.length ?? 0) > 0) {
+        replaceImage(ctx, ref, await writeImagePixels(ctx, applyOrientation(viewed, inverseOrientation(orientation)), pixels.form, deps.codec));
+        stats.redactedImages++;
+      }
+    }
+  }
+  return { images, stats };
+}
+
+/** Edits found in the OCR text of an inspected image (their originals are verified too). */
+export function editsOf(image: InspectedImage): Edit[] {
+  return image.findings.ocrText?.applied?.edits ?? [];
+}
+
+/**
+ * The PII record entry of an inspected image: its OCR text as one paragraph and its `imagesData` (faces and `text`
+ * words), boxes in pixels of the image as its first use shows it (as EXIF orientation is for image uploads); `xref`
+ * is the image's object number in the input file.
+ */
+export function inspectedImageEntry(image: InspectedImage, job: DocumentJob, paragraphId: number): PiiPageEntry {
+  const xref = image.ref.objectNumber;
+  const layout = image.findings.ocrText?.layout;
+  return buildPageEntry({
+    pageNum: image.pageNum,
+    paragraphId,
+    text: layout?.text ?? '',
+    edits: editsOf(image),
+    locateOriginal: (start, end) => (layout ? unionBox(boxesOfRange(layout, start, end)) : null),
+    imagesData: [
+      buildImageData(imageUrlOf(job.imageBaseUrl, job.documentId, xref), xref, [
+        { label: 'face', regions: image.findings.faces },
+        { label: 'text', regions: image.findings.textRegions.map((box) => ({ box, score: 1 })) },
+      ]),
+    ],
+  });
+}
