@@ -1,9 +1,9 @@
 // Runs every PDF of the shared corpora through the pipeline, each under a time limit, in a child process that is
 // killed and replaced when it hangs or crashes. Prints counts: completed, failed with a reason, hung/crashed.
-// Usage: node --import tsx tools/pdf/robustness.ts [--limit-ms 30000] [--max N] [--log FILE] [dirs…]
+// Usage: node --import tsx tools/pdf/robustness.ts [--limit-ms 30000] [--max N] [--jobs N] [--log FILE [--resume]] [dirs…]
 // --log appends each outcome as a JSON line as it happens (a long run that is cut off still tells what finished).
 import { fork } from 'node:child_process';
-import { appendFileSync, readdirSync, statSync } from 'node:fs';
+import { appendFileSync, existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
 const args = process.argv.slice(2);
@@ -13,6 +13,8 @@ const opt = (name: string, d: number) => {
 };
 const limitMs = opt('--limit-ms', 30_000);
 const max = opt('--max', Infinity);
+const jobs = opt('--jobs', 1);
+const resume = args.includes('--resume') ? (args.splice(args.indexOf('--resume'), 1), true) : false;
 const logAt = args.indexOf('--log');
 const log = logAt >= 0 ? args.splice(logAt, 2)[1] : undefined;
 const root = join(import.meta.dirname, '..', '..', '..', 'shared', 'corpus');
@@ -28,18 +30,15 @@ function list(dir: string): string[] {
     return [];
   }
 }
-const files = dirs.flatMap(list).slice(0, max);
+// --resume: files already in the log are not run again (a long run can be continued after a stop).
+const logged = resume && log && existsSync(log) ? new Set(readFileSync(log, 'utf8').split('\n').filter(Boolean).map((l) => (JSON.parse(l) as { file: string }).file)) : new Set<string>();
+const files = dirs.flatMap(list).filter((f) => !logged.has(f)).slice(0, max);
 
 interface Outcome { file: string; status: 'completed' | 'failed' | 'error' | 'hung' | 'crashed'; ms?: number; reason?: string; rasterised?: number }
 
-function runAll(): Promise<Outcome[]> {
+/** One child process working through the shared queue; a hung or crashed child is killed and replaced. */
+function lane(queue: string[], record: (o: Outcome) => void): Promise<void> {
   return new Promise((done) => {
-    const out: Outcome[] = [];
-    const record = (o: Outcome) => {
-      out.push(o);
-      if (log) appendFileSync(log, `${JSON.stringify(o)}\n`);
-    };
-    let next = 0;
     let child: ReturnType<typeof fork> | null = null;
     let timer: NodeJS.Timeout | null = null;
     let current: string | null = null;
@@ -55,20 +54,19 @@ function runAll(): Promise<Outcome[]> {
         if (timer) clearTimeout(timer);
         if (current) record({ file: current, status: 'crashed' });
         current = null;
-        if (next < files.length) {
+        if (queue.length > 0) {
           spawn();
           send();
-        } else done(out);
+        } else done();
       });
     };
     const send = () => {
-      if (next >= files.length) {
+      const file = queue.shift();
+      if (file === undefined) {
         child?.kill();
         return;
       }
-      current = files[next++]!;
-      const file = current;
-      if ((out.length + 1) % 50 === 0) process.stderr.write(`${out.length + 1}/${files.length}\n`);
+      current = file;
       timer = setTimeout(() => {
         record({ file, status: 'hung' });
         current = null;
@@ -79,6 +77,18 @@ function runAll(): Promise<Outcome[]> {
     spawn();
     send();
   });
+}
+
+async function runAll(): Promise<Outcome[]> {
+  const out: Outcome[] = [];
+  const record = (o: Outcome) => {
+    out.push(o);
+    if (log) appendFileSync(log, `${JSON.stringify(o)}\n`);
+    if (out.length % 50 === 0) process.stderr.write(`${out.length}/${files.length}\n`);
+  };
+  const queue = [...files];
+  await Promise.all(Array.from({ length: Math.max(1, jobs) }, () => lane(queue, record)));
+  return out;
 }
 
 const t0 = Date.now();
