@@ -1,39 +1,24 @@
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
 import { GlobalFonts, createCanvas } from '@napi-rs/canvas';
 import type { PDFDict } from 'pdf-lib';
 import { PDFDocument, PDFName, PDFRawStream, PDFRef, StandardFonts } from 'pdf-lib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { createNodeDocumentAnonymizer } from '../../../../src/api/node-documents.js';
 import { createNodeCodec } from '../../../../src/documents/image/node-codec.js';
 import { applyOrientation } from '../../../../src/documents/image/orientation.js';
 import type { Raster } from '../../../../src/documents/image/raster.js';
 import { readImagePixels } from '../../../../src/documents/pdf/image-pixels.js';
-import { nodeOcrAssets } from '../../../../src/runtime/node-assets.js';
-import type { OcrClient } from '../../../../src/runtime/ocr-client.js';
-import { createOcrClient } from '../../../../src/runtime/ocr-client.js';
 import type { ExternalUploadConfig } from '../../../../src/spec/types.js';
 import { corpusFiles } from '../../../helpers/images.js';
 import { CANARY, CANARY_CONFIG, OCR_NAME } from './fixtures.js';
+import { LIBERATION, useOcrClient } from './ocr-fixture.js';
 
 const engine = createNodeDocumentAnonymizer({ ner: false });
 const codec = createNodeCodec(50e6);
-const LIBERATION = join(dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json')), 'standard_fonts', 'LiberationSans-Regular.ttf');
 const FACE_MASK: ExternalUploadConfig = { textAnonymization: { labelsConfig: [] }, imageAnonymization: { labelsConfig: [{ name: 'face', anonymizationType: 'MASK' }] } };
 const astronaut = corpusFiles('faces', ['astronaut.png'])[0];
 
-let ocr: OcrClient;
-let disposeOcr: () => Promise<void>;
-beforeAll(async () => {
-  const assets = await nodeOcrAssets();
-  ocr = await createOcrClient(assets);
-  disposeOcr = assets.dispose;
-});
-afterAll(async () => {
-  await engine.close();
-  await ocr?.terminate();
-  await disposeOcr?.();
-});
+const ocr = useOcrClient();
+afterAll(() => engine.close());
 
 /** A CV-like page: a line of text naming the canary and the image drawn with `placement` (300×300 pt by default). */
 async function pageWithImage(embed: (doc: PDFDocument) => Promise<{ ref: PDFRef }>, placement = '300 0 0 300 50 400'): Promise<{ bytes: Uint8Array; xref: number }> {
@@ -80,7 +65,7 @@ function letterPng(): Uint8Array {
 }
 
 async function ocrWords(img: Raster): Promise<string> {
-  return (await ocr.recognize(await codec.encode(img, 'png'))).flat(2).map((w) => w.text).join(' ');
+  return (await ocr().recognize(await codec.encode(img, 'png'))).flat(2).map((w) => w.text).join(' ');
 }
 
 describe('P9: images inside rewritten PDF pages', () => {

@@ -1,9 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { GlobalFonts, createCanvas } from '@napi-rs/canvas';
 import { PDFDocument, PDFName, PDFRawStream, PDFRef } from 'pdf-lib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { createDocumentAnonymizer } from '../../../../src/api/documents.js';
 import { createNodeDocumentAnonymizer } from '../../../../src/api/node-documents.js';
 import { createPdfAdapter } from '../../../../src/documents/pdf/pdf-adapter.js';
@@ -12,28 +11,14 @@ import { createNodeCodec } from '../../../../src/documents/image/node-codec.js';
 import { openPdfjs } from '../../../../src/documents/pdf/pdfjs.js';
 import { decodeStream } from '../../../../src/documents/pdf/streams.js';
 import { nodePdfjs, nodeRenderCanvas } from '../../../../src/runtime/document-pdf-node.js';
-import { nodeOcrAssets } from '../../../../src/runtime/node-assets.js';
-import type { OcrClient } from '../../../../src/runtime/ocr-client.js';
-import { createOcrClient } from '../../../../src/runtime/ocr-client.js';
 import { CANARY, CANARY_CONFIG, OCR_NAME, identityHPdf, scannedPdf, sharedImagePdf, type3Pdf } from './fixtures.js';
 import { evidenceWith, whereFound } from './inspect.js';
+import { LIBERATION, useOcrClient } from './ocr-fixture.js';
 
 const engine = createNodeDocumentAnonymizer({ ner: false });
 const evidence = (bytes: Uint8Array) => evidenceWith(nodePdfjs(), bytes);
-const pdfjsDir = dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json'));
-const LIBERATION = join(pdfjsDir, 'standard_fonts', 'LiberationSans-Regular.ttf');
-let ocr: OcrClient;
-let disposeOcr: () => Promise<void>;
-beforeAll(async () => {
-  const assets = await nodeOcrAssets();
-  ocr = await createOcrClient(assets);
-  disposeOcr = assets.dispose;
-});
-afterAll(async () => {
-  await engine.close();
-  await ocr?.terminate();
-  await disposeOcr?.();
-});
+const ocr = useOcrClient();
+afterAll(() => engine.close());
 
 /** OCR text of every page of `bytes` as a second reader renders it (pdf.js at 144 dpi). */
 async function ocrText(bytes: Uint8Array): Promise<string> {
@@ -46,7 +31,7 @@ async function ocrText(bytes: Uint8Array): Promise<string> {
     const target = nodeRenderCanvas(viewport.width, viewport.height);
     await page.render({ canvas: target.canvas as HTMLCanvasElement, canvasContext: target.context as unknown as CanvasRenderingContext2D, viewport, background: 'white' }).promise;
     const data = new Uint8ClampedArray(target.context.getImageData(0, 0, viewport.width, viewport.height).data);
-    const words = (await ocr.recognize(await codec.encode({ width: viewport.width, height: viewport.height, data }, 'png'))).flat(2);
+    const words = (await ocr().recognize(await codec.encode({ width: viewport.width, height: viewport.height, data }, 'png'))).flat(2);
     text += words.map((w) => w.text).join(' ') + '\n';
   }
   await doc.destroy();
