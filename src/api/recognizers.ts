@@ -19,7 +19,7 @@ export function engineRecognizers(options: Pick<AnonymizerOptions, 'recognizers'
  * rules, which are far more precise on real text than the model (model STR precision ~1% on de-dev), and model spans
  * need a mean tag probability of 0.8 (micro F1 on de-dev 41.2 → 47.6 against 0 as the cut-off).
  */
-const SHIPPED_MODEL = { labelMap: { STR: null, DATE: null }, minScore: 0.8 } as const;
+export const SHIPPED_MODEL = { labelMap: { STR: null, DATE: null }, minScore: 0.8 } as const;
 
 function nerMinScore(options: Pick<AnonymizerOptions, 'ner' | 'nerBackend'>): number {
   if (options.ner) return options.ner.minScore ?? 0;

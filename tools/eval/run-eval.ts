@@ -8,8 +8,10 @@
  * Dataset text is printed only with --errors N (that many false positives and false negatives, with context).
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { Anonymizer } from '../../src/api/anonymizer.js';
+import { SHIPPED_MODEL } from '../../src/api/recognizers.js';
 import { TEXT_LABELS } from '../../src/spec/types.js';
 import type { TextLabelName } from '../../src/spec/types.js';
 import { addScores, emptyErrors, scoreDocument, summarize } from './score.js';
@@ -27,15 +29,17 @@ interface Args {
   autoLanguage: boolean;
   /** Predict the gold spans themselves: checks the harness and data end to end without the engine (must score 100). */
   selfCheck: boolean;
+  /** A candidate model directory (Hugging Face layout) instead of the shipped one. */
+  model: string | null;
 }
 
 function usage(message: string): never {
-  process.stderr.write(`${message}\nusage: npm run eval -- <file.jsonl> [--labels PER,LOC] [--limit N] [--json out.json] [--errors N] [--auto-language] [--self-check]\n`);
+  process.stderr.write(`${message}\nusage: npm run eval -- <file.jsonl> [--labels PER,LOC] [--limit N] [--json out.json] [--errors N] [--auto-language] [--self-check] [--model DIR]\n`);
   process.exit(2);
 }
 
 function parseArgs(argv: readonly string[]): Args {
-  const args: Args = { file: '', labels: null, limit: null, json: null, errors: 0, autoLanguage: false, selfCheck: false };
+  const args: Args = { file: '', labels: null, limit: null, json: null, errors: 0, autoLanguage: false, selfCheck: false, model: null };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i] as string;
     const value = () => argv[++i] ?? usage(`${a} needs a value`);
@@ -51,6 +55,7 @@ function parseArgs(argv: readonly string[]): Args {
     else if (a === '--errors') args.errors = Math.max(0, Number.parseInt(value(), 10) || 0);
     else if (a === '--auto-language') args.autoLanguage = true;
     else if (a === '--self-check') args.selfCheck = true;
+    else if (a === '--model') args.model = value();
     else if (a.startsWith('--')) usage(`unknown option ${a}`);
     else if (args.file === '') args.file = a;
     else usage(`unexpected argument ${a}`);
@@ -117,7 +122,9 @@ async function main(): Promise<void> {
     if (!engineModule) throw new Error('engine not loaded');
     const language = args.autoLanguage ? 'auto' : lang === 'de' || lang === 'en' ? lang : 'auto';
     let engine = engines.get(language);
-    if (!engine) engines.set(language, (engine = engineModule.createAnonymizer({ language })));
+    // --model: a candidate model used exactly as the shipped one is (same label map and cut-off).
+    const ner = args.model ? { url: resolve(args.model), labelMap: { ...SHIPPED_MODEL.labelMap }, minScore: SHIPPED_MODEL.minScore } : undefined;
+    if (!engine) engines.set(language, (engine = engineModule.createAnonymizer({ language, ...(ner ? { ner } : {}) })));
     return engine;
   };
   const detect = async (record: EvalRecord, labels: TextLabelName[]): Promise<ScoreSpan[]> =>
