@@ -133,3 +133,23 @@ describe('default workflow (4.2) through the real pipeline', () => {
     expect((await h.service.documents.list()).content[0]!.projectId).toBe(7);
   });
 });
+
+describe('documents of every format through the service', () => {
+  it('a PDF: upload with a config, COMPLETED, the result is a PDF without the canaries, the record lists them', async () => {
+    const { CANARY, CANARY_CONFIG, letterPdf } = await import('../documents/pdf/fixtures.js');
+    h = await harness();
+    const { documentId } = await h.service.documents.upload({ content: toBase64(await letterPdf()), config: CANARY_CONFIG, name: 'Brief.pdf' });
+    const final = await h.service.documents.waitFor(documentId);
+    expect(final.status).toBe('COMPLETED');
+    const result = await h.service.documents.result(documentId);
+    expect(result.fileName).toBe('Brief_anonymized.pdf');
+    const text = new TextDecoder('latin1').decode(result.bytes);
+    expect(text.startsWith('%PDF-')).toBe(true);
+    expect(text).not.toContain(CANARY.name);
+    const piis = await h.service.documents.piis(documentId);
+    expect(piis.documentType).toBe('PDF');
+    const ents = piis.pageData.flatMap((p) => p.textData.detections.ents.map((e) => e.text));
+    expect(ents).toEqual(expect.arrayContaining([CANARY.name, CANARY.mail]));
+    expect((await h.service.documents.list()).content[0]).toMatchObject({ documentType: 'PDF', anonymized: 'Brief_anonymized.pdf' });
+  }, 60_000);
+});
