@@ -5,14 +5,11 @@
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { chromium } from 'playwright-core';
-import { createServer } from 'vite';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../chromium.js';
+import { join } from 'node:path';
+import { runBenchPage } from '../../test/bench/chromium-page.js';
 import type { BenchRow } from './bench-document.js';
 import { BENCH_PAGES, benchPdf } from './bench-document.js';
 
-const root = resolve(import.meta.dirname, '..', '..');
 
 async function nodeRows(): Promise<BenchRow[]> {
   const dir = mkdtempSync(join(tmpdir(), 'bench-pdf-'));
@@ -30,34 +27,8 @@ async function nodeRows(): Promise<BenchRow[]> {
 }
 
 async function chromiumRows(): Promise<{ rows: BenchRow[]; version: string; foreign: number }> {
-  const server = await createServer({
-    configFile: join(root, 'vite.config.ts'),
-    root,
-    logLevel: 'warn',
-    server: { host: '127.0.0.1', port: 5192, strictPort: false, hmr: false, watch: null },
-    optimizeDeps: { entries: ['tools/pdf/bench-page.html'] },
-  });
-  await server.listen();
-  const origin = server.resolvedUrls!.local[0]!.replace(/\/$/, '');
-  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
-  let foreign = 0;
-  try {
-    const context = await browser.newContext();
-    await context.route('**/*', (route) => {
-      if (new URL(route.request().url()).origin === origin) return route.continue();
-      foreign++;
-      return route.abort();
-    });
-    const page = await context.newPage();
-    await page.goto(`${origin}/tools/pdf/bench-page.html`);
-    await page.waitForFunction(() => window.__pdf?.done === true, undefined, { timeout: 900_000, polling: 500 });
-    const result = (await page.evaluate(() => window.__pdf))!;
-    if (result.error) throw new Error(result.error);
-    return { rows: result.rows, version: browser.version(), foreign };
-  } finally {
-    await browser.close();
-    await server.close();
-  }
+  const { result, version, foreign } = await runBenchPage<{ done: boolean; rows: BenchRow[] }>('tools/pdf/bench-page.html', '__pdf', 5192);
+  return { rows: result.rows, version, foreign };
 }
 
 const node = await nodeRows();
