@@ -18,7 +18,7 @@ export interface PdfjsSource {
   load(): Promise<Pdfjs>;
   assets: PdfjsAssets;
   /** Platform parameters of `getDocument` (browser: canvas and filter factories that need no `document`). */
-  options?: Pick<DocumentInitParameters, 'CanvasFactory' | 'FilterFactory' | 'useWorkerFetch'>;
+  options?: Pick<DocumentInitParameters, 'CanvasFactory' | 'FilterFactory' | 'useWorkerFetch' | 'useWasm'>;
 }
 
 /** Largest image pdf.js may decode (pixels): pdf.js's default is unlimited (reliability H2). */

@@ -51,10 +51,10 @@ export interface RasteriserDeps {
 }
 
 /**
- * Waits for pdf.js's render, cancelling it after `ms`: some images (JBIG2 in the pdfjs corpus) leave the render
- * promise unsettled for ever, which would hold the document until the job's own limit.
+ * Waits for pdf.js's render, cancelling it and rejecting after `ms`: a render that never settles (pdf.js's wasm
+ * decoders once did that to JBIG2 pages) must not hold the document until the job's own limit.
  */
-async function renderWithin(task: { promise: Promise<void>; cancel(): void }, ms: number): Promise<void> {
+export async function renderWithin(task: { promise: Promise<void>; cancel(): void }, ms: number): Promise<void> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const timeout = new Promise<never>((_, reject) => {
     timer = setTimeout(() => {

@@ -2,15 +2,14 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { GlobalFonts, createCanvas } from '@napi-rs/canvas';
 import { PDFDocument, PDFName, PDFRawStream, PDFRef } from 'pdf-lib';
-import { afterAll, describe, expect, it } from 'vitest';
-import { createDocumentAnonymizer } from '../../../../src/api/documents.js';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { createNodeDocumentAnonymizer } from '../../../../src/api/node-documents.js';
-import { createPdfAdapter } from '../../../../src/documents/pdf/pdf-adapter.js';
-import { createPageRasteriser } from '../../../../src/documents/pdf/rasterise.js';
+import { renderWithin } from '../../../../src/documents/pdf/rasterise.js';
 import { createNodeCodec } from '../../../../src/documents/image/node-codec.js';
 import { openPdfjs } from '../../../../src/documents/pdf/pdfjs.js';
 import { decodeStream } from '../../../../src/documents/pdf/streams.js';
 import { nodePdfjs, nodeRenderCanvas } from '../../../../src/runtime/document-pdf-node.js';
+import type { ExternalUploadConfig } from '../../../../src/spec/types.js';
 import { CANARY, CANARY_CONFIG, OCR_NAME, identityHPdf, scannedPdf, sharedImagePdf, type3Pdf } from './fixtures.js';
 import { evidenceWith, whereFound } from './inspect.js';
 import { LIBERATION, useOcrClient } from './ocr-fixture.js';
@@ -113,15 +112,26 @@ describe('PDF pages without a rewritable text layer (reliability P3, P6, P7, P9)
     expect(seen.toLowerCase()).not.toContain(OCR_NAME.toLowerCase());
   }, 120_000);
 
-  // A JBIG2 page of the pdfjs corpus whose render promise never settles in Node (found by robustness:pdf).
-  const neverRenders = join(import.meta.dirname, '..', '..', '..', '..', '..', 'shared', 'corpus', 'pdfjs', 'bitmap-customat.pdf');
-  it.skipIf(!existsSync(neverRenders))('a page whose render never finishes fails closed with 422 after the render limit', async () => {
-    const pdfjs = nodePdfjs();
-    const codec = createNodeCodec(50e6);
-    const rasteriser = createPageRasteriser({ pdfjs, codec, detectors: {}, createCanvas: nodeRenderCanvas, renderTimeoutMs: 2000 });
-    const quick = createDocumentAnonymizer({ adapters: [createPdfAdapter({ pdfjs, pixels: codec, rasteriser })], ner: false });
-    const t0 = performance.now();
-    await expect(quick.anonymize(new Uint8Array(readFileSync(neverRenders)), null)).rejects.toMatchObject({ problem: { status: 422 } });
-    expect(performance.now() - t0).toBeLessThan(15_000);
-  }, 30_000);
+  // JBIG2 pages of the pdfjs corpus: with pdf.js's wasm decoders, the second such document in a process never
+  // finished rendering (found by robustness:pdf). Node runs pdf.js's JS decoders instead.
+  const jbig2 = join(import.meta.dirname, '..', '..', '..', '..', '..', 'shared', 'corpus', 'pdfjs', 'bitmap-mmr.pdf');
+  it.skipIf(!existsSync(jbig2))('JBIG2 scans: one document after another in one engine both complete', async () => {
+    const bare: ExternalUploadConfig = { textAnonymization: { labelsConfig: [] }, imageAnonymization: { labelsConfig: [] } };
+    const bytes = new Uint8Array(readFileSync(jbig2));
+    for (let i = 0; i < 2; i++) expect((await engine.anonymize(bytes, bare)).verification?.passed).toBe(true);
+  }, 120_000);
+
+  it('a render that never settles is cancelled and rejected after the limit', async () => {
+    vi.useFakeTimers();
+    try {
+      const cancel = vi.fn();
+      const waiting = renderWithin({ promise: new Promise<void>(() => undefined), cancel }, 60_000);
+      const outcome = expect(waiting).rejects.toThrow('render timed out');
+      await vi.advanceTimersByTimeAsync(60_000);
+      await outcome;
+      expect(cancel).toHaveBeenCalledOnce();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
 });
