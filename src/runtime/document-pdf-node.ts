@@ -11,10 +11,9 @@ export function nodePdfjs(): PdfjsSource {
   return {
     load: () => import('pdfjs-dist/legacy/build/pdf.mjs') as unknown as Promise<Pdfjs>,
     assets: { standardFontDataUrl: dir('standard_fonts'), cMapUrl: dir('cmaps'), wasmUrl: dir('wasm'), iccUrl: dir('iccs') },
-    // pdf.js 5.5's JBIG2/JPX wasm decoders keep process-wide state: once the first document that used them is
-    // destroyed, every later JBIG2 image in the process waits forever (a render never settles). Its JS decoders have
-    // no such state; they are slower, and correct.
-    options: { useWasm: false },
+    // pdf.js's wasm image decoders stay on: its JS JBIG2 decoder can spin for ever on a hostile file, and in Node
+    // that blocks the whole event loop (no time limit can fire). The wasm decoders' known fault (docs/decisions.md:
+    // JBIG2 after the first JBIG2 document in a process) ends in the render limit instead: 422, the process alive.
   };
 }
 

@@ -1,5 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { GlobalFonts, createCanvas } from '@napi-rs/canvas';
 import { PDFDocument, PDFName, PDFRawStream, PDFRef } from 'pdf-lib';
 import { afterAll, describe, expect, it, vi } from 'vitest';
@@ -9,7 +8,6 @@ import { createNodeCodec } from '../../../../src/documents/image/node-codec.js';
 import { openPdfjs } from '../../../../src/documents/pdf/pdfjs.js';
 import { decodeStream } from '../../../../src/documents/pdf/streams.js';
 import { nodePdfjs, nodeRenderCanvas } from '../../../../src/runtime/document-pdf-node.js';
-import type { ExternalUploadConfig } from '../../../../src/spec/types.js';
 import { CANARY, CANARY_CONFIG, OCR_NAME, identityHPdf, scannedPdf, sharedImagePdf, type3Pdf } from './fixtures.js';
 import { evidenceWith, whereFound } from './inspect.js';
 import { LIBERATION, useOcrClient } from './ocr-fixture.js';
@@ -110,15 +108,6 @@ describe('PDF pages without a rewritable text layer (reliability P3, P6, P7, P9)
     const seen = await ocrText(result.bytes);
     expect(seen).toMatch(/Damen/);
     expect(seen.toLowerCase()).not.toContain(OCR_NAME.toLowerCase());
-  }, 120_000);
-
-  // JBIG2 pages of the pdfjs corpus: with pdf.js's wasm decoders, the second such document in a process never
-  // finished rendering (found by robustness:pdf). Node runs pdf.js's JS decoders instead.
-  const jbig2 = join(import.meta.dirname, '..', '..', '..', '..', '..', 'shared', 'corpus', 'pdfjs', 'bitmap-mmr.pdf');
-  it.skipIf(!existsSync(jbig2))('JBIG2 scans: one document after another in one engine both complete', async () => {
-    const bare: ExternalUploadConfig = { textAnonymization: { labelsConfig: [] }, imageAnonymization: { labelsConfig: [] } };
-    const bytes = new Uint8Array(readFileSync(jbig2));
-    for (let i = 0; i < 2; i++) expect((await engine.anonymize(bytes, bare)).verification?.passed).toBe(true);
   }, 120_000);
 
   it('a render that never settles is cancelled and rejected after the limit', async () => {
