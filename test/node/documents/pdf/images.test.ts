@@ -1,4 +1,3 @@
-import { GlobalFonts, createCanvas } from '@napi-rs/canvas';
 import type { PDFDict } from 'pdf-lib';
 import { PDFDocument, PDFName, PDFRawStream, PDFRef, StandardFonts } from 'pdf-lib';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -10,7 +9,7 @@ import { readImagePixels } from '../../../../src/documents/pdf/image-pixels.js';
 import type { ExternalUploadConfig } from '../../../../src/spec/types.js';
 import { corpusFiles } from '../../../helpers/images.js';
 import { CANARY, CANARY_CONFIG, OCR_NAME } from './fixtures.js';
-import { LIBERATION, useOcrClient } from './ocr-fixture.js';
+import { letterScanPng, useOcrClient } from './ocr-fixture.js';
 
 const engine = createNodeDocumentAnonymizer({ ner: false });
 const codec = createNodeCodec(50e6);
@@ -50,19 +49,7 @@ function variance(img: Raster, x0: number, y0: number, x1: number, y1: number): 
   return values.reduce((a, v) => a + (v - mean) ** 2, 0) / values.length;
 }
 
-/** A white PNG with two lines of black text, the second naming the OCR canary (as a scanned letter would). */
-function letterPng(): Uint8Array {
-  GlobalFonts.registerFromPath(LIBERATION, 'Liberation Sans');
-  const canvas = createCanvas(1000, 300);
-  const ctx = canvas.getContext('2d');
-  ctx.fillStyle = '#fff';
-  ctx.fillRect(0, 0, 1000, 300);
-  ctx.fillStyle = '#000';
-  ctx.font = '48px "Liberation Sans"';
-  ctx.fillText('Sehr geehrte Damen und Herren,', 30, 100);
-  ctx.fillText(`Herr ${OCR_NAME} kommt heute.`, 30, 220);
-  return new Uint8Array(canvas.toBuffer('image/png'));
-}
+const letterPng = (): Uint8Array => letterScanPng(OCR_NAME, { width: 1000, height: 300, fontPx: 48, x: 30, lines: [100, 220] });
 
 async function ocrWords(img: Raster): Promise<string> {
   return (await ocr().recognize(await codec.encode(img, 'png'))).flat(2).map((w) => w.text).join(' ');

@@ -2,6 +2,7 @@
 // fixtures draw names with.
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
+import { GlobalFonts, createCanvas } from '@napi-rs/canvas';
 import { afterAll, beforeAll } from 'vitest';
 import { nodeOcrAssets } from '../../../../src/runtime/node-assets.js';
 import type { OcrClient } from '../../../../src/runtime/ocr-client.js';
@@ -24,4 +25,18 @@ export function useOcrClient(): () => OcrClient {
     await dispose?.();
   });
   return () => ocr!;
+}
+
+/** A white PNG with two lines of black text, the second naming `name` (a scanned letter, as OCR tests need it). */
+export function letterScanPng(name: string, size: { width: number; height: number; fontPx: number; x: number; lines: [number, number] }): Uint8Array {
+  GlobalFonts.registerFromPath(LIBERATION, 'Liberation Sans');
+  const canvas = createCanvas(size.width, size.height);
+  const ctx = canvas.getContext('2d');
+  ctx.fillStyle = '#fff';
+  ctx.fillRect(0, 0, size.width, size.height);
+  ctx.fillStyle = '#000';
+  ctx.font = `${size.fontPx}px "Liberation Sans"`;
+  ctx.fillText('Sehr geehrte Damen und Herren,', size.x, size.lines[0]);
+  ctx.fillText(`Herr ${name} kommt heute.`, size.x, size.lines[1]);
+  return new Uint8Array(canvas.toBuffer('image/png'));
 }

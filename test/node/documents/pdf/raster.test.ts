@@ -1,5 +1,4 @@
 import { readFileSync } from 'node:fs';
-import { GlobalFonts, createCanvas } from '@napi-rs/canvas';
 import { PDFDocument, PDFName, PDFRawStream, PDFRef } from 'pdf-lib';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { createNodeDocumentAnonymizer } from '../../../../src/api/node-documents.js';
@@ -10,7 +9,7 @@ import { decodeStream } from '../../../../src/documents/pdf/streams.js';
 import { nodePdfjs, nodeRenderCanvas } from '../../../../src/runtime/document-pdf-node.js';
 import { CANARY, CANARY_CONFIG, OCR_NAME, identityHPdf, scannedPdf, sharedImagePdf, type3Pdf } from './fixtures.js';
 import { evidenceWith, whereFound } from './inspect.js';
-import { LIBERATION, useOcrClient } from './ocr-fixture.js';
+import { LIBERATION, letterScanPng, useOcrClient } from './ocr-fixture.js';
 
 const engine = createNodeDocumentAnonymizer({ ner: false });
 const evidence = (bytes: Uint8Array) => evidenceWith(nodePdfjs(), bytes);
@@ -35,19 +34,7 @@ async function ocrText(bytes: Uint8Array): Promise<string> {
   return text;
 }
 
-/** A white image with two lines of black text, the second holding the OCR canary. */
-function scanPng(): Uint8Array {
-  GlobalFonts.registerFromPath(LIBERATION, 'Liberation Sans');
-  const canvas = createCanvas(1400, 400);
-  const ctx = canvas.getContext('2d');
-  ctx.fillStyle = '#fff';
-  ctx.fillRect(0, 0, 1400, 400);
-  ctx.fillStyle = '#000';
-  ctx.font = '56px "Liberation Sans"';
-  ctx.fillText('Sehr geehrte Damen und Herren,', 40, 120);
-  ctx.fillText(`Herr ${OCR_NAME} kommt heute.`, 40, 260);
-  return new Uint8Array(canvas.toBuffer('image/png'));
-}
+const scanPng = (): Uint8Array => letterScanPng(OCR_NAME, { width: 1400, height: 400, fontPx: 56, x: 40, lines: [120, 260] });
 
 describe('PDF pages without a rewritable text layer (reliability P3, P6, P7, P9)', () => {
   it('P3: an image drawn on pages 1 and 2 with PII over it on page 1 is blanked in the image object itself', async () => {
