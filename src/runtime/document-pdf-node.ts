@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import type { Pdfjs, PdfjsSource } from '../documents/pdf/pdfjs.js';
+import { PDFDocument, PDFName } from 'pdf-lib';
+import type { Pdfjs, PdfjsAssets, PdfjsSource } from '../documents/pdf/pdfjs.js';
 import type { RenderCanvas } from '../documents/pdf/rasterise.js';
 
 /** Node: pdf.js's legacy build (the modern one needs DOMMatrix) with its data folders from node_modules. */
@@ -8,13 +9,48 @@ export function nodePdfjs(): PdfjsSource {
   const require = createRequire(import.meta.url);
   const root = dirname(require.resolve('pdfjs-dist/package.json'));
   const dir = (name: string) => join(root, name) + '/';
+  const load = () => import('pdfjs-dist/legacy/build/pdf.mjs') as unknown as Promise<Pdfjs>;
+  const assets = { standardFontDataUrl: dir('standard_fonts'), cMapUrl: dir('cmaps'), wasmUrl: dir('wasm'), iccUrl: dir('iccs') };
   return {
-    load: () => import('pdfjs-dist/legacy/build/pdf.mjs') as unknown as Promise<Pdfjs>,
-    assets: { standardFontDataUrl: dir('standard_fonts'), cMapUrl: dir('cmaps'), wasmUrl: dir('wasm'), iccUrl: dir('iccs') },
+    load,
+    assets,
     // pdf.js's wasm image decoders stay on: its JS JBIG2 decoder can spin for ever on a hostile file, and in Node
-    // that blocks the whole event loop (no time limit can fire). The wasm decoders' known fault (docs/decisions.md:
-    // JBIG2 after the first JBIG2 document in a process) ends in the render limit instead: 422, the process alive.
+    // that blocks the whole event loop (no time limit can fire).
+    prepare: (filters) => (WASM_DECODER_FILTERS.some((f) => filters.has(f)) ? warmJbig2Decoder(load, assets) : Promise.resolve()),
   };
+}
+
+/** Filters pdf.js decodes with its JBIG2/CCITT wasm module. */
+const WASM_DECODER_FILTERS = ['JBIG2Decode', 'CCITTFaxDecode', 'CCF'];
+let jbig2Warm: Promise<void> | undefined;
+
+/**
+ * Instantiates pdf.js's JBIG2/CCITT wasm module once per process, on a document of our own that lives until the
+ * module is ready. pdf.js fetches the module's bytes through the message handler of the document that first needs
+ * them and keeps that first promise for the life of the process: when that document is destroyed before the bytes
+ * arrive (we destroy the reading copy as soon as its text is read), the promise never settles and every later
+ * JBIG2 or CCITT image in the process waits for ever (docs/decisions.md).
+ */
+function warmJbig2Decoder(load: () => Promise<Pdfjs>, assets: PdfjsAssets): Promise<void> {
+  jbig2Warm ??= (async () => {
+    const pdfjs = await load();
+    const warm = await PDFDocument.create();
+    const page = warm.addPage([8, 8]);
+    // One white row in CCITT G4: a single vertical-mode code (bit 1).
+    const image = warm.context.stream(new Uint8Array([0x80]), { Type: 'XObject', Subtype: 'Image', Width: 8, Height: 1, BitsPerComponent: 1, ColorSpace: 'DeviceGray', Filter: 'CCITTFaxDecode', DecodeParms: { K: -1, Columns: 8, Rows: 1 } });
+    page.node.setXObject(PDFName.of('Im0'), warm.context.register(image));
+    page.node.addContentStream(warm.context.register(warm.context.stream('q 8 0 0 8 0 0 cm /Im0 Do Q')));
+    const doc = await pdfjs.getDocument({ data: await warm.save(), ...assets, isEvalSupported: false, verbosity: 0 }).promise;
+    try {
+      const p = await doc.getPage(1);
+      const canvas = nodeRenderCanvas(8, 8);
+      await p.render({ canvas: canvas.canvas as HTMLCanvasElement, canvasContext: canvas.context as unknown as CanvasRenderingContext2D, viewport: p.getViewport({ scale: 1 }) }).promise;
+    } finally {
+      await doc.destroy();
+    }
+  })().catch(() => undefined); // a decoder that cannot start leaves its pages to the render limit: 422, fail closed
+
+  return jbig2Warm;
 }
 
 /** Node: a canvas for pdf.js to render into (@napi-rs/canvas, the package pdf.js itself uses in Node). */

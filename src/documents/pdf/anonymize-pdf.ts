@@ -28,7 +28,7 @@ import type { PageRasteriser, RasterisedPage } from './rasterise.js';
 import { latin1 } from './content-stream.js';
 import { hasResourceCycle } from './cycles.js';
 import { collectHiddenTexts } from './scrub.js';
-import { decodeStream, hasImageFilterOnNonImage, StreamDecodeError } from './streams.js';
+import { decodeStream, imageFilterUse, StreamDecodeError } from './streams.js';
 import type { Needle } from './verify.js';
 import { verifyPdf } from './verify.js';
 import { writeFresh } from './write.js';
@@ -182,8 +182,10 @@ export async function anonymizePdf(bytes: Uint8Array, job: DocumentJob, deps: Pd
   };
   // pdf-lib first: it parses without decoding, so hostile streams are refused before pdf.js decodes them.
   const doc = await loadPdfLib(bytes);
-  if (hasImageFilterOnNonImage(doc.context)) throw invalidFile('The PDF uses image compression for page content.');
+  const filterUse = imageFilterUse(doc.context);
+  if (filterUse.onNonImage) throw invalidFile('The PDF uses image compression for page content.');
   if (hasResourceCycle(doc.context, doc.getPages().map((p) => p.node))) throw invalidFile('The PDF has cyclic resources.');
+  await deps.pdfjs.prepare?.(filterUse.onImages);
   const pdfjsDoc: PDFDocumentProxy = await openPdfjs(deps.pdfjs, bytes);
   const pdfjs = await deps.pdfjs.load();
   const pages: ReadPage[] = [];

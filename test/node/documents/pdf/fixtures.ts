@@ -245,3 +245,17 @@ export async function scannedPdf(png: Uint8Array): Promise<Uint8Array> {
   page.drawImage(image, { x: 40, y: 842 - 40 - (515 * image.height) / image.width, width: 515, height: (515 * image.height) / image.width });
   return doc.save();
 }
+
+/**
+ * A blank scan stored as a CCITT G4 image (the filter pdf.js decodes with its JBIG2/CCITT wasm module): each white
+ * row is one vertical-mode code, a single 1 bit.
+ */
+export async function ccittScanPdf(width: number, height: number): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  const page = doc.addPage([595, 842]);
+  const rows = new Uint8Array(Math.ceil(height / 8)).fill(0xff);
+  const image = doc.context.stream(rows, { Type: 'XObject', Subtype: 'Image', Width: width, Height: height, BitsPerComponent: 1, ColorSpace: 'DeviceGray', Filter: 'CCITTFaxDecode', DecodeParms: { K: -1, Columns: width, Rows: height } });
+  page.node.setXObject(PDFName.of('Scan'), doc.context.register(image));
+  page.node.addContentStream(doc.context.register(doc.context.stream('q 595 0 0 842 0 0 cm /Scan Do Q')));
+  return doc.save();
+}
