@@ -1,5 +1,7 @@
 // Runs every PDF of the shared corpora through the pipeline, each under a time limit, in a child process that is
 // killed and replaced when it hangs or crashes. Prints counts: completed, failed with a reason, hung/crashed.
+// The limit is given to the pipeline as an abort signal (as the job runner does): a document that stops on it has
+// failed with that reason; one that has not answered 30 s later is hung and its child is killed.
 // Usage: node --import tsx tools/pdf/robustness.ts [--limit-ms 30000] [--max N] [--jobs N] [--log FILE [--resume]] [dirs…]
 // --log appends each outcome as a JSON line as it happens (a long run that is cut off still tells what finished).
 import { fork } from 'node:child_process';
@@ -36,6 +38,9 @@ const files = dirs.flatMap(list).filter((f) => !logged.has(f)).slice(0, max);
 
 interface Outcome { file: string; status: 'completed' | 'failed' | 'error' | 'hung' | 'crashed'; ms?: number; reason?: string; rasterised?: number }
 
+/** How long after its time limit a document may take to stop before it counts as hung. */
+const HANG_GRACE_MS = 30_000;
+
 /** One child process working through the shared queue; a hung or crashed child is killed and replaced. */
 function lane(queue: string[], record: (o: Outcome) => void): Promise<void> {
   return new Promise((done) => {
@@ -71,8 +76,8 @@ function lane(queue: string[], record: (o: Outcome) => void): Promise<void> {
         record({ file, status: 'hung' });
         current = null;
         child?.kill('SIGKILL');
-      }, limitMs);
-      child!.send(file);
+      }, limitMs + HANG_GRACE_MS);
+      child!.send({ file, limitMs });
     };
     spawn();
     send();

@@ -19,6 +19,22 @@ export const RESOURCE_KEYS = new Set(['Font', 'XObject', 'ExtGState', 'ColorSpac
 /** Keys removed from every object of the output: metadata, private data, optional-content membership, actions. */
 export const SCRUBBED_KEYS = ['Metadata', 'PieceInfo', 'LastModified', 'OC', 'StructParent', 'StructParents', 'Alternates', 'OPI', 'AA', 'Thumb', 'A'];
 
+/**
+ * Keys an image or form XObject keeps (ISO 32000-1 tables 89 and 95, less metadata, optional content, structure
+ * and external references): the rest, private keys such as pdfTeX's `PTEX.InfoDict` (the embedded figure's
+ * Author and dates) included, is dropped.
+ */
+const XOBJECT_KEYS: Record<string, ReadonlySet<string>> = {
+  Image: new Set(['Type', 'Subtype', 'Width', 'Height', 'ColorSpace', 'BitsPerComponent', 'Intent', 'ImageMask', 'Mask', 'Decode', 'Interpolate', 'SMask', 'SMaskInData', 'Matte', 'Name', 'Length', 'Filter', 'DecodeParms']),
+  Form: new Set(['Type', 'Subtype', 'FormType', 'BBox', 'Matrix', 'Resources', 'Group', 'Name', 'Length', 'Filter', 'DecodeParms']),
+};
+
+/** The keys a stream keeps when it is an image or form XObject; null for other streams. */
+function xobjectKeys(ctx: PDFContext, dict: PDFDict): ReadonlySet<string> | null {
+  const subtype = resolve(ctx, dict.get(PDFName.of('Subtype')));
+  return subtype instanceof PDFName ? (XOBJECT_KEYS[subtype.decodeText()] ?? null) : null;
+}
+
 /** Bound on objects visited in one tree walk (outlines, fields, structure): hostile files loop or explode. */
 const MAX_WALK = 20_000;
 
@@ -126,6 +142,17 @@ export function collectHiddenTexts(doc: PDFDocument): HiddenText[] {
   walk(ctx, dictOf(ctx, catalog.get(PDFName.of('PageLabels'))), ['Kids'], (d) => {
     for (const item of arrayOf(ctx, d.get(PDFName.of('Nums')))) add(1, 'page-label', textOf(ctx, dictOf(ctx, item)?.get(PDFName.of('P'))));
   });
+  for (const [, obj] of ctx.enumerateIndirectObjects()) {
+    const keep = obj instanceof PDFStream ? xobjectKeys(ctx, obj.dict) : null;
+    if (!keep) continue;
+    for (const [key, value] of (obj as PDFStream).dict.entries()) {
+      if (keep.has(key.decodeText())) continue;
+      const text = textOf(ctx, value);
+      add(1, 'xobject', key.decodeText() === 'Metadata' && text ? stripTags(text) : text);
+      // A dictionary such as PTEX.InfoDict: its values.
+      if (resolve(ctx, value) instanceof PDFDict) walk(ctx, value, [], (d) => d.entries().forEach(([, v]) => add(1, 'xobject', textOf(ctx, v))));
+    }
+  }
   return out;
 }
 
@@ -139,11 +166,16 @@ export function allowlistPage(ctx: PDFContext, page: PDFDict): void {
   page.set(PDFName.of('Resources'), copy);
 }
 
-/** Deletes `SCRUBBED_KEYS` from every dictionary and stream dictionary of a (fresh) document. */
+/**
+ * Deletes `SCRUBBED_KEYS` from every dictionary and stream dictionary of a document, and every key outside
+ * its allowlist from each image and form XObject.
+ */
 export function scrubObjects(ctx: PDFContext): void {
   for (const [, obj] of ctx.enumerateIndirectObjects()) {
     const d = obj instanceof PDFDict ? obj : obj instanceof PDFStream ? obj.dict : null;
     if (!d) continue;
+    const keep = obj instanceof PDFStream ? xobjectKeys(ctx, d) : null;
+    if (keep) for (const key of d.keys()) if (!keep.has(key.decodeText())) d.delete(key);
     for (const key of SCRUBBED_KEYS) d.delete(PDFName.of(key));
     // Inline (direct) sub-dictionaries, e.g. resources written directly into a page.
     for (const [, v] of d.entries()) if (v instanceof PDFDict) for (const key of SCRUBBED_KEYS) v.delete(PDFName.of(key));

@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { createNodeDocumentAnonymizer } from '../../../../src/api/node-documents.js';
-import { CANARY, CANARY_CONFIG, blackBoxPdf, containersPdf, hiddenTextPdf, incrementalPdf, kernedLinePdf, letterPdf, metadataNamePdf, rotatedPdf } from './fixtures.js';
+import { CANARY, CANARY_CONFIG, blackBoxPdf, containersPdf, embeddedFigurePdf, hiddenTextPdf, incrementalPdf, kernedLinePdf, letterPdf, metadataNamePdf, rotatedPdf } from './fixtures.js';
 import { nodePdfjs } from '../../../../src/runtime/document-pdf-node.js';
 import { evidenceWith, whereFound } from './inspect.js';
 
@@ -69,6 +69,14 @@ describe('PDF canaries (reliability P1–P8)', () => {
     for (const key of ['/OpenAction', '/JavaScript', '/EmbeddedFile', '/AcroForm', '/Outlines', '/StructTreeRoot', '/PageLabels', '/Thumb', '/Annots', '/Metadata', '/Author']) expect(raw, key).not.toContain(key);
     const listed = result.pageData.flatMap((p) => p.textData.detections.ents.map((e) => e.text));
     expect(listed).toEqual(expect.arrayContaining([CANARY.name, CANARY.meta, CANARY.mail]));
+  });
+
+  it("P5: a figure's private keys (pdfTeX PTEX.InfoDict and file name) and an image's XMP are dropped with all they reach, and listed", async () => {
+    const { result, ev } = await run(await embeddedFigurePdf());
+    expect(ev.text).toContain('Figure text');
+    for (const key of ['/PTEX', '/Metadata', '/Author']) expect(ev.raw, key).not.toContain(key);
+    const listed = result.pageData.flatMap((p) => p.textData.detections.ents.map((e) => e.text));
+    expect(listed).toEqual(expect.arrayContaining([CANARY.name, 'ZQXN2', 'ZQXNAMELONGER']));
   });
 
   it('a name detected only in a container (Info /Author) is redacted on the pages too, not left to fail verification', async () => {

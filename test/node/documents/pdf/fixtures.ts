@@ -259,3 +259,31 @@ export async function ccittScanPdf(width: number, height: number): Promise<Uint8
   page.node.addContentStream(doc.context.register(doc.context.stream('q 595 0 0 842 0 0 cm /Scan Do Q')));
   return doc.save();
 }
+
+/**
+ * A figure included the way pdfTeX includes PDF figures: a form XObject carrying the figure's file name and Info
+ * (`PTEX.FileName`, `PTEX.InfoDict`), and an image with its own XMP metadata. Canaries only in those keys.
+ */
+export async function embeddedFigurePdf(): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  const ctx = doc.context;
+  const page = doc.addPage([595, 842]);
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  const info = ctx.register(ctx.obj({ Author: PDFString.of('ZQXN2'), Title: PDFString.of('states') }));
+  const xmp = `<x:xmpmeta xmlns:x="adobe:ns:meta/"><dc:creator>ZQXNAMELONGER</dc:creator></x:xmpmeta>`;
+  const image = ctx.register(ctx.stream(new Uint8Array([0x80, 0x80, 0x80, 0x80]), { Type: 'XObject', Subtype: 'Image', Width: 2, Height: 2, BitsPerComponent: 8, ColorSpace: 'DeviceGray', Metadata: ctx.register(ctx.stream(xmp, { Type: 'Metadata', Subtype: 'XML' })) }));
+  const figure = ctx.register(
+    ctx.flateStream('BT /F1 10 Tf 10 10 Td (Figure text) Tj ET q 20 0 0 20 10 30 cm /Im0 Do Q', {
+      Type: 'XObject',
+      Subtype: 'Form',
+      BBox: [0, 0, 200, 100],
+      Resources: { Font: { F1: font.ref }, XObject: { Im0: image } },
+      'PTEX.FileName': PDFString.of(`./${CANARY.name}.pdf`),
+      'PTEX.PageNumber': 1,
+      'PTEX.InfoDict': info,
+    }),
+  );
+  page.node.setXObject(PDFName.of('Fig'), figure);
+  await addContent(doc, page, 'q 1 0 0 1 50 600 cm /Fig Do Q BT /F1 12 Tf 50 780 Td (A page with a figure) Tj ET');
+  return doc.save();
+}

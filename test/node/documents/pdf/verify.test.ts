@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { VERIFICATION_FAILED_TYPE, verificationFailed } from '../../../../src/errors/problem.js';
 import { normalizeForSearch, verifyPdf } from '../../../../src/documents/pdf/verify.js';
 import { nodePdfjs } from '../../../../src/runtime/document-pdf-node.js';
-import { CANARY, letterPdf } from './fixtures.js';
+import { PDFDocument } from 'pdf-lib';
+import { CANARY, addContent, letterPdf } from './fixtures.js';
 
 describe('verifyPdf (fail closed)', () => {
   it('normalises case, white space and hyphenation', () => {
@@ -21,5 +22,18 @@ describe('verifyPdf (fail closed)', () => {
     expect(problem.problemCode).toBeUndefined();
     expect(problem.detail).toContain('PER in text of page 1');
     expect(JSON.stringify(problem)).not.toContain(CANARY.name);
+  });
+
+  it('counts a string as a word (or with a genitive s), not inside another word or as a PDF name', async () => {
+    const doc = await PDFDocument.create();
+    await addContent(doc, doc.addPage([595, 842]), 'BT /F1 12 Tf 50 780 Td (The announcement arose from Muellers office.) Tj ET');
+    const bytes = await doc.save();
+    const leaks = async (text: string) => (await verifyPdf(nodePdfjs(), bytes, [{ label: 'PER', text }])).leaks.map((l) => l.where);
+    // Inside longer words: a different word. As PDF names (/Pages, /Page, /Type, /Font): structure, not text.
+    for (const name of ['Ann', 'rose', 'Page', 'Pages', 'Type', 'Font']) expect(await leaks(name), name).toEqual([]);
+    // A word of its own, or the name with a genitive s, is a leak wherever it is.
+    expect(await leaks('office')).toContain('text of page 1');
+    expect(await leaks('Mueller')).toContain('text of page 1');
+    expect(await leaks('Muellers office')).toContain('text of page 1');
   });
 });
