@@ -26,7 +26,13 @@ export interface BenchRow {
   entities: number;
   verified: boolean;
   outputKB: number;
-  /** Node only: process RSS before the document (after a 1-page warm-up) and its peak during the document. */
-  baselineRssMB?: number;
-  peakRssMB?: number;
+  /**
+   * Memory before the document (after a 1-page warm-up) and its peak during the document. Node: the process's RSS.
+   * Chromium: the PSS of all its processes (browser, GPU, renderer with the page and its workers, utilities).
+   */
+  baselineMB?: number;
+  peakMB?: number;
+  /** Chromium only: wall-clock start and end of the document, to find its samples. */
+  startedAt?: number;
+  endedAt?: number;
 }
