@@ -126,7 +126,10 @@ export const EN_STREET_TYPES_MORE = words(`Meadow Meadows Ford Fords View Views 
   Crossing Dale Expressway Fields Flats Forest Forge Freeway Harbor Harbour Haven Inlet Isle Lake Lakes Motorway Overpass
   Passage Ramp Shoal Skyway Spur Stravenue Stream Viaduct Wells Paddock Chase Dene Drove Garth Hey Holt Reach
   Side Strand Wood Woods Shoals Squares Copse Villages Lodge Oval Corner Corners Field Island Islands Radial Pine Mount
-  Fork Forks Plain Camp Ferry Circles Point Points Ridges Crossroad Divide Extension`);
+  Fork Forks Plain Camp Ferry Circles Point Points Ridges Crossroad Divide Extension Bayou Beach Bluffs Bottom Burgs
+  Cape Courts Coves Crossroads Curve Dam Drives Extensions Flat Forges Garden Greens Groves Harbors Hills Junctions
+  Light Lights Mall Mission Parks Parkways Port Ports Prairie Rapids River Roads Rue Spurs Streets Throughway
+  Trafficway Valleys Walks Wall Ways`);
 
 export const EN_STREET_TYPES = words(`Street St Road Rd Avenue Ave Av Lane Ln Drive Dr Boulevard Blvd Way Place Pl Court
   Ct Close Crescent Cres Terrace Terr Ter Square Sq Gardens Grove Row Mews Hill Parkway Pkwy Highway Hwy Circle Cir

@@ -66,7 +66,6 @@ const ADJ_ER_STOP = notWord(
 );
 /** A street adjective: from the -e list, or any -er form (Berliner, Neuer, Alter, Kärntner). */
 const ADJ = `(?:${ADJ_E}|${ADJ_ER_STOP}\\p{Lu}\\p{Ll}{2,25}er)(?![\\p{L}\\p{N}])`;
-
 /** Weak compound suffixes (hof, markt, wall): real streets (Lindenhof, Heumarkt) but also common nouns. */
 const WEAK_SUFFIX = '(?:hof|markt|wall)';
 const WEAK_STOP = notWord(
@@ -146,12 +145,27 @@ function englishAddress(value: string, m: RegExpExecArray, text: string): boolea
   return notAmount(value, m, text);
 }
 
-/** A German postcode + town right after: the line before it in an address block is the street line. */
-const POSTCODE_AFTER = `(?=,?(?:${SP}{1,3}|${SP}{0,3}\\r?\\n${SP}{0,3})(?:(?:D|A|CH)-)?\\d{4,5}${SP}\\p{Lu})`;
+/** A German postcode + town right after (or "in" and them): the line before it in an address block is the street line. */
+const POSTCODE_AFTER = `(?=,?(?:${SP}{1,3}(?:in${SP})?|${SP}{0,3}\\r?\\n${SP}{0,3})(?:(?:D|A|CH)-)?\\d{4,5}${SP}\\p{Lu})`;
+/**
+ * Any capitalised -e/-es word opening a street name (Kahle Hege, Grünes Feld, Niedere Reihe): only where the context
+ * already says "street line" (a postcode and town follow, or a field label precedes), as the closed list cannot
+ * hold every adjective.
+ */
+const ADJ_ANY_STOP = notWord(
+  words(`Siehe Bitte Habe Danke Liebe Liebes Ihre Ihres Seine Seines Meine Meines Unsere Unseres Eure Deine Keine Keines
+  Diese Dieses Jede Jedes Welche Welches Eine Eines Alle Alles Manche Einige Viele Wenige Andere Anderes Beide Beides
+  Gute Gutes Gerne Heute Ohne Gemäße Jene Solche`),
+);
+/** Not the -er forms here: before a street line they are mostly surnames (Tobias Öhler Kaiserstraße 33). */
+const ADJ_ANY = `(?:${ADJ_E}|${ADJ_ANY_STOP}\\p{Lu}\\p{Ll}{2,20}(?:e|es))(?![\\p{L}\\p{N}])`;
+/** A street word after such an adjective: a capitalised noun that is not a common non-street noun (Seite, Jahr). */
+const ADJ_NOUN = `${PREP_NOUN_STOP}\\p{Lu}[\\p{L}\\p{M}]{2,30}(?:-\\p{L}[\\p{L}\\p{M}]{1,30}){0,2}`;
+
 /** One capitalised street word of an address block (Rählwiese, Ziegelhütte, ThyssenKrupp-Allee). */
 const BLOCK_WORD = `${PREP_NOUN_STOP}${NOT_NOUN_SUFFIX}\\p{Lu}[\\p{L}\\p{M}]{3,30}(?:-\\p{L}[\\p{L}\\p{M}]{1,30}){0,3}`;
-/** Field labels whose value is a street line ("Anschrift: Kiefernblick 392", "Straße: Milchgrund 18"). */
-const ADDRESS_FIELD = phrases('Anschrift Adresse Wohnanschrift Wohnadresse Straße Strasse Str. Straße_und_Hausnummer Straße,_Hausnummer');
+/** Field labels and words whose value is a street line ("Anschrift: Kiefernblick 392", "wohnhaft Riedhohl 31"). */
+const ADDRESS_FIELD = phrases('Anschrift Adresse Wohnanschrift Wohnadresse Straße Strasse Str. Straße_und_Hausnummer Straße,_Hausnummer wohnhaft wohnhaft_in Hauses Anwesens');
 /** Prepositions that put a street name without a number in a sentence ("wohnt in der Lindenstraße"). */
 const IN_STREET = phrases('in_der In_der auf_der Auf_der an_der An_der aus_der Aus_der in_die In_die');
 
@@ -200,17 +214,17 @@ export const STREET_RULES: readonly PatternRule[] = [
     validate: englishAddress,
   },
   {
-    // Rählwiese 22a⏎38727 Altlandsberg, ThyssenKrupp Allee 133, 02589 …: any street word (or word + street noun)
-    // with a house number, when a postcode and town follow as in an address block.
+    // Rählwiese 22a⏎38727 Altlandsberg, ThyssenKrupp Allee 133, 02589 …, Kahle Hege 28⏎…: any street word (or word +
+    // street noun, or adjective + noun) with a house number, when a postcode and town follow as in an address block.
     label: 'STR',
-    regex: new RegExp(`${B}${BLOCK_WORD}(?:${SP}${BARE})?${SP}${NR}${NUM_DE}${ADDITION}${POSTCODE_AFTER}`, 'gu'),
+    regex: new RegExp(`${B}(?:${ADJ_ANY}${SP}${ADJ_NOUN}|${BLOCK_WORD}(?:${SP}${BARE})?)${SP}${NR}${NUM_DE}${ADDITION}${POSTCODE_AFTER}`, 'gu'),
     score: 0.8,
     validate: notAmount,
   },
   {
     // "unter der Anschrift Oberer Neuer Weg 13", "Straße: Milchgrund 18": any street words with a number after a field label.
     label: 'STR',
-    regex: new RegExp(`(?<=${B}${ADDRESS_FIELD}${SP}?:?${SP})(?:${ADJ}${SP}){0,2}(?:${BLOCK_WORD}|${BARE})${SP}${NR}${NUM_DE}${ADDITION}`, 'gu'),
+    regex: new RegExp(`(?<=${B}${ADDRESS_FIELD}${SP}?:?${SP})(?:(?:(?:${ADJ}|${ADJ_ANY})${SP}){1,2}${ADJ_NOUN}|(?:${BLOCK_WORD}|${BARE}))${SP}${NR}${NUM_DE}${ADDITION}`, 'gu'),
     // Above the other German rules: where they match a part ("Neuer Weg 13"), this one has the whole street.
     score: 0.86,
     validate: notAmount,

@@ -26,6 +26,17 @@ describe('streetRecognizer', () => {
     ['Straße: Milchgrund 18 PLZ/Ort: 87686 Trettendorf', ['Milchgrund 18']],
     ['Kanzlei Napier, Steinhausen 29, D-03370 Kirchhellen', ['Steinhausen 29']],
     ['Siehe Seite 12 10115 Berlin', []],
+    // An adjective + noun street line where a postcode and town follow, or a field label precedes it.
+    ['Bryan Stapley\nKahle Hege 28-30\nD-84801 Altenbeuthen', ['Kahle Hege 28-30']],
+    ['Post künftig an die Anschrift Grünes Feld 27, 41454 Gutach zu senden', ['Grünes Feld 27']],
+    ['Dr. Betty Buchrucker St. Annaberg 17-18 75438 Bartenbach', ['St. Annaberg 17-18']],
+    ['Diese Seite 12 10115 Berlin', []],
+    ['Ihre Nummer 12 10115 Berlin', []],
+    // "in" between the street line and the postcode; "wohnhaft" and "des Hauses" before it.
+    ['Lieferanschrift: Mailin Goyanes, Hültershagen 18d in 29341 Wiesbaden.', ['Hültershagen 18d']],
+    ['geb. 11.12.1954, wohnhaft Riedhohl 31 in 94148 Dürrwangen', ['Riedhohl 31']],
+    ['im 2. Obergeschoss des Hauses Sonnenleithe 6 in 64333 Friedenweiler', ['Sonnenleithe 6']],
+    ['Im Jahr 2020 in 12345 Berlin', []],
     ['Bis Kapitel 3, 12345 Leser', []],
     ['Wir treffen uns in der Warteschlange.', []],
     ['Herr Müller wohnt in der Hauptstraße 5 in Köln.', ['Hauptstraße 5']],
@@ -52,6 +63,10 @@ describe('streetRecognizer', () => {
     ['Wien, Mariahilfer Straße 120/3', ['Mariahilfer Straße 120/3']],
     ['Am Alten Markt 4 ist das Café.', ['Am Alten Markt 4']],
     ['Sherlock Holmes lived at 221B Baker Street, London.', ['221B Baker Street']],
+    // USPS suffixes, plurals included.
+    ['Maeve Khazarian 31 Kellie Lights San Diego', ['31 Kellie Lights']],
+    ['between Steven Parker of 40 Dandre Mall, Unit 597, Auckland', ['40 Dandre Mall, Unit 597']],
+    ['Mr Shea Satterfield 23B Stoltenberg Cape Borershire', ['23B Stoltenberg Cape']],
     ['Send it to 14 Kings Road.', ['14 Kings Road']],
     ['The White House, 1600 Pennsylvania Avenue NW, Washington', ['1600 Pennsylvania Avenue NW']],
     ['He lives at 10 Downing St', ['10 Downing St']],
