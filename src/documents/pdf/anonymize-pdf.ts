@@ -233,6 +233,7 @@ export async function anonymizePdf(bytes: Uint8Array, job: DocumentJob, deps: Pd
   const images: ImageRegion[] = [];
   const drawn: DrawnImages[] = [];
   const rasterised = new Map<number, RasterisedPage>();
+  let droppedInlineImages = 0;
   for (let i = 0; i < pages.length; i++) {
     job.signal?.throwIfAborted();
     const { text, paragraphs } = pages[i]!;
@@ -243,7 +244,7 @@ export async function anonymizePdf(bytes: Uint8Array, job: DocumentJob, deps: Pd
     if (!reason) {
       try {
         const crop = toUserBox(text.toUser, { x0: 0, y0: 0, x1: text.width, y1: text.height });
-        const rewrite = redactPageContent(doc.context, pageContent(doc, page), page.node.Resources(), { areas, crop: grow(crop, 1) });
+        const rewrite = redactPageContent(doc.context, pageContent(doc, page), page.node.Resources(), { areas, crop: grow(crop, 1), dropInlineImages: job.imageLabels.has('face') });
         if (isUndecodableScan(doc.context, rewrite.drawnImages, crop, job)) throw new UnsafePageError('a scan whose image cannot be decoded');
         page.node.set(PDFName.of('Contents'), doc.context.register(doc.context.flateStream(rewrite.content)));
         if (rewrite.forms.size > 0) {
@@ -258,6 +259,7 @@ export async function anonymizePdf(bytes: Uint8Array, job: DocumentJob, deps: Pd
         stats.removedGlyphs += rewrite.removedGlyphs;
         stats.removedHiddenGlyphs += rewrite.removedInvisibleGlyphs + rewrite.removedOutsideCrop;
         stats.removedPaths += rewrite.removedPaths;
+        droppedInlineImages += rewrite.droppedInlineImages;
         stats.rewrittenPages++;
         for (const [e, b] of drawReplacements(page, font, text, paragraphs)) anonymizedBoxes.set(e, b);
         continue;
@@ -275,6 +277,9 @@ export async function anonymizePdf(bytes: Uint8Array, job: DocumentJob, deps: Pd
   // Inspected on their own pixels first: a box painted over a face would hide it from the detector, not from a viewer.
   const inspection = await inspectImages(doc.context, drawn, job, { codec: deps.pixels, detectors: deps.detectors ?? {}, ...(deps.random ? { random: deps.random } : {}) });
   Object.assign(stats, inspection.stats);
+  // Inline images dropped because faces were asked for were not inspected: counted like undecodable images filled.
+  stats.uninspectedImages += droppedInlineImages;
+  stats.filledImages += droppedInlineImages;
   stats.overwrittenImages = await overwriteImageRegions(doc.context, images, deps.pixels);
 
   const out = await writeFresh(doc);

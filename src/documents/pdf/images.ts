@@ -6,6 +6,18 @@ import { applyEffect } from '../image/effects.js';
 import { imageSize, readImagePixels, writeImagePixels } from './image-pixels.js';
 import type { ImageRegion } from './redact-page.js';
 
+/**
+ * Images with fewer pixels than this, or a side shorter than `MIN_SIDE`, are decorative (rules, bullets, icons):
+ * no readable word or recognisable face fits, so they are neither inspected nor filled.
+ */
+const MIN_PIXELS = 64 * 64;
+const MIN_SIDE = 16;
+
+/** Whether an image of this size is decorative (see `MIN_PIXELS`). */
+export function isDecorative(width: number, height: number): boolean {
+  return width * height < MIN_PIXELS || Math.min(width, height) < MIN_SIDE;
+}
+
 /** A 1×1 mid-grey image: what an image becomes when its pixels cannot be decoded and overwritten. */
 export function solidImage(ctx: PDFContext, mask: boolean): PDFRawStream {
   if (mask) return ctx.stream(Uint8Array.of(0xff), { Type: 'XObject', Subtype: 'Image', Width: 1, Height: 1, ImageMask: true, BitsPerComponent: 1 });

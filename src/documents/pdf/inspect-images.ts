@@ -13,15 +13,8 @@ import { buildImageData, buildPageEntry, imageUrlOf } from '../pii-record.js';
 import type { Matrix } from './geometry.js';
 import { inverseOrientation, viewedOrientation } from './image-orientation.js';
 import { canReadPixels, imageSize, readImagePixels, writeImagePixels } from './image-pixels.js';
-import { replaceImage, solidImage } from './images.js';
+import { isDecorative, replaceImage, solidImage } from './images.js';
 import type { DrawnImage } from './redact-page.js';
-
-/**
- * Images with fewer pixels than this, or a side shorter than `MIN_SIDE`, are decorative (rules, bullets, icons):
- * no readable word or recognisable face fits, so they are neither inspected nor filled.
- */
-const MIN_PIXELS = 64 * 64;
-const MIN_SIDE = 16;
 
 /** Share of the crop box an undecodable image must cover for its page to count as a scan. */
 const SCAN_COVER = 0.5;
@@ -109,7 +102,7 @@ export async function inspectImages(ctx: PDFContext, drawn: readonly DrawnImages
       job.signal?.throwIfAborted();
       const stream = ctx.lookup(ref);
       const size = stream instanceof PDFRawStream ? imageSize(ctx, stream) : null;
-      if (size && (size.width * size.height < MIN_PIXELS || Math.min(size.width, size.height) < MIN_SIDE)) {
+      if (size && isDecorative(size.width, size.height)) {
         stats.tinyImages++;
         continue;
       }

@@ -8,6 +8,7 @@ import { fontMetrics } from './fonts.js';
 import type { Matrix } from './geometry.js';
 import { IDENTITY, apply, contains, intersects, invert, multiply, transformBox } from './geometry.js';
 import { arrayOf, dictOf, entry, nameOf, numberOf } from './objects.js';
+import { isDecorative } from './images.js';
 import { decodeStream } from './streams.js';
 
 /** Thrown when a page cannot be rewritten safely; the caller rasterises it. The message is a reason, never text. */
@@ -21,6 +22,11 @@ export interface RedactionPlan {
   areas: readonly Box[];
   /** Glyphs whose centre lies outside this box are removed (hidden beyond the crop box). */
   crop: Box;
+  /**
+   * Drop every inline image (`BI … EI`) that is not decorative: they are not inspected, and the `face` label asks
+   * that no face survive, so they go as undecodable image XObjects are filled (fail closed).
+   */
+  dropInlineImages?: boolean;
 }
 
 /** A part of an image XObject to overwrite, in the image's unit square (origin bottom left, as placed). */
@@ -36,6 +42,15 @@ export interface DrawnImage {
   placed: Box;
 }
 
+/** An inline image's declared size (`W`/`Width`, `H`/`Height`) is decorative; an image without one is not. */
+function decorativeInline(o: Operation): boolean {
+  const dict = o.operands[0]?.kind === 'dict' ? o.operands[0].entries : undefined;
+  const size = (...keys: string[]) => keys.map((k) => dict?.get(k)).find((v) => v?.kind === 'number')?.value as number | undefined;
+  const w = size('W', 'Width');
+  const h = size('H', 'Height');
+  return w !== undefined && h !== undefined && isDecorative(w, h);
+}
+
 /** What one page's rewrite did. */
 export interface PageRewrite {
   content: Uint8Array;
@@ -44,6 +59,8 @@ export interface PageRewrite {
   removedOutsideCrop: number;
   removedPaths: number;
   removedInlineImages: number;
+  /** Inline images dropped by `dropInlineImages` (not under a PII box). */
+  droppedInlineImages: number;
   images: ImageRegion[];
   /** Every image XObject the page draws (directly or in a form) and where (user space), repeated per use. */
   drawnImages: DrawnImage[];
@@ -92,7 +109,7 @@ class Redactor {
     private readonly plan: RedactionPlan,
     private readonly pageResources: PDFDict | undefined,
   ) {
-    this.out = { content: new Uint8Array(), removedGlyphs: 0, removedInvisibleGlyphs: 0, removedOutsideCrop: 0, removedPaths: 0, removedInlineImages: 0, images: [], drawnImages: [], forms: new Map() };
+    this.out = { content: new Uint8Array(), removedGlyphs: 0, removedInvisibleGlyphs: 0, removedOutsideCrop: 0, removedPaths: 0, removedInlineImages: 0, droppedInlineImages: 0, images: [], drawnImages: [], forms: new Map() };
   }
 
   private fontOf(resources: PDFDict | undefined, name: string): FontMetrics {
@@ -309,6 +326,11 @@ class Redactor {
         case 'BI':
           if (this.plan.areas.some((area) => intersects(area, transformBox(g.ctm, 0, 0, 1, 1)))) {
             this.out.removedInlineImages++;
+            changed = true;
+            continue;
+          }
+          if (this.plan.dropInlineImages && !decorativeInline(o)) {
+            this.out.droppedInlineImages++;
             changed = true;
             continue;
           }

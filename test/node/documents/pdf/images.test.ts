@@ -1,11 +1,12 @@
 import type { PDFDict } from 'pdf-lib';
-import { PDFDocument, PDFName, PDFRawStream, PDFRef, StandardFonts } from 'pdf-lib';
+import { PDFArray, PDFDocument, PDFName, PDFRawStream, PDFRef, StandardFonts } from 'pdf-lib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createNodeDocumentAnonymizer } from '../../../../src/api/node-documents.js';
 import { createNodeCodec } from '../../../../src/documents/image/node-codec.js';
 import { applyOrientation } from '../../../../src/documents/image/orientation.js';
 import type { Raster } from '../../../../src/documents/image/raster.js';
 import { readImagePixels } from '../../../../src/documents/pdf/image-pixels.js';
+import { decodeStream } from '../../../../src/documents/pdf/streams.js';
 import type { ExternalUploadConfig } from '../../../../src/spec/types.js';
 import { corpusFiles } from '../../../helpers/images.js';
 import { CANARY, CANARY_CONFIG, OCR_NAME } from './fixtures.js';
@@ -131,6 +132,33 @@ describe('P9: images inside rewritten PDF pages', () => {
     const filled = (await imageOf(faces.bytes)).stream;
     expect(filled.dict.get(PDFName.of('Width'))?.toString()).toBe('1');
     expect(faces.pageData.flatMap((p) => p.imagesData)).toEqual([]);
+  }, 60_000);
+
+  it('inline images (not inspected) are dropped when faces are requested, unless decorative; kept otherwise', async () => {
+    const doc = await PDFDocument.create();
+    const font = await doc.embedFont(StandardFonts.Helvetica);
+    const page = doc.addPage([595, 842]);
+    page.drawText(`Curriculum vitae of ${CANARY.name}`, { x: 50, y: 780, size: 12, font });
+    const inline = (w: number, h: number, at: string) => `q ${at} cm BI /W ${w} /H ${h} /CS /G /BPC 8 ID\n${'\x80'.repeat(w * h)}\nEI Q`;
+    const ops = `${inline(100, 100, '200 0 0 200 50 400')}\n${inline(8, 8, '8 0 0 8 50 300')}`;
+    page.node.addContentStream(doc.context.register(doc.context.stream(new Uint8Array([...ops].map((c) => c.charCodeAt(0))))));
+    const bytes = await doc.save();
+    const inlineImages = (pdf: Uint8Array) => (new TextDecoder('latin1').decode(pdf).match(/\bBI\b/g) ?? []).length;
+    expect(inlineImages(bytes)).toBe(2);
+    const faces = await engine.anonymize(bytes, FACE_MASK);
+    expect(faces.verification).toMatchObject({ passed: true, stats: { uninspectedImages: 1, filledImages: 1, rewrittenPages: 1 } });
+    const kept = await engine.anonymize(bytes, CANARY_CONFIG);
+    expect(kept.verification).toMatchObject({ passed: true, stats: { filledImages: 0 } });
+    // Content streams of the output are Flate-compressed: count BI in their decoded text.
+    const count = async (pdf: Uint8Array) => {
+      const out = await PDFDocument.load(pdf);
+      const contents = out.getPages()[0]!.node.Contents()!;
+      const streams = contents instanceof PDFArray ? contents.asArray().map((r) => out.context.lookup(r) as PDFRawStream) : [contents as PDFRawStream];
+      const text = streams.map((st) => new TextDecoder('latin1').decode(decodeStream(out.context, st))).join('\n');
+      return (text.match(/\bBI\b/g) ?? []).length;
+    };
+    expect(await count(faces.bytes)).toBe(1);
+    expect(await count(kept.bytes)).toBe(2);
   }, 60_000);
 
   it('a page under a text layer whose scan image cannot be decoded is rasterised, not rewritten', async () => {
