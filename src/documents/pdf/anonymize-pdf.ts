@@ -182,6 +182,8 @@ export async function anonymizePdf(bytes: Uint8Array, job: DocumentJob, deps: Pd
   };
   // pdf-lib first: it parses without decoding, so hostile streams are refused before pdf.js decodes them.
   const doc = await loadPdfLib(bytes);
+  // Rasterised page images are listed after the input's object numbers (inspected images keep theirs).
+  const firstFreeXref = doc.context.largestObjectNumber + 1;
   const filterUse = imageFilterUse(doc.context);
   if (filterUse.onNonImage) throw invalidFile('The PDF uses image compression for page content.');
   if (hasResourceCycle(doc.context, doc.getPages().map((p) => p.node))) throw invalidFile('The PDF has cyclic resources.');
@@ -269,7 +271,7 @@ export async function anonymizePdf(bytes: Uint8Array, job: DocumentJob, deps: Pd
       }
     }
     if (!deps.rasteriser) throw unprocessable('A page of the PDF cannot be redacted safely (it would need rasterising).');
-    const r = await deps.rasteriser.rasterise(bytes, i + 1, text, paragraphs.flatMap((p) => p.edits.flatMap((e) => boxesOfRange(p.paragraph.layout, e.start, e.end))), job);
+    const r = await deps.rasteriser.rasterise(bytes, i + 1, text, paragraphs.flatMap((p) => p.edits.flatMap((e) => boxesOfRange(p.paragraph.layout, e.start, e.end))), job, firstFreeXref + i);
     rasterised.set(i, r);
     await r.apply(doc, page);
     stats.rasterisedPages++;

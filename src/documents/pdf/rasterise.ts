@@ -27,7 +27,11 @@ export interface RasterisedPage {
 
 /** Renders, OCRs and redacts one page as an image. */
 export interface PageRasteriser {
-  rasterise(bytes: Uint8Array, pageNum: number, text: PdfPageText, knownBoxes: readonly Box[], job: DocumentJob): Promise<RasterisedPage>;
+  /**
+   * `imageXref`: the number its page image is listed under in `imagesData`, chosen by the caller after the input's
+   * object numbers, so it never collides with an inspected image's xref.
+   */
+  rasterise(bytes: Uint8Array, pageNum: number, text: PdfPageText, knownBoxes: readonly Box[], job: DocumentJob, imageXref: number): Promise<RasterisedPage>;
 }
 
 /** A 2D canvas the platform provides for pdf.js to render into. */
@@ -76,7 +80,7 @@ export async function renderWithin(task: { promise: Promise<void>; cancel(): voi
  */
 export function createPageRasteriser(deps: RasteriserDeps): PageRasteriser {
   return {
-    async rasterise(bytes, pageNum, text, knownBoxes, job) {
+    async rasterise(bytes, pageNum, text, knownBoxes, job, imageXref) {
       const doc = await openPdfjs(deps.pdfjs, bytes);
       let raster: Raster;
       let scale = deps.scale ?? 2;
@@ -125,7 +129,7 @@ export function createPageRasteriser(deps: RasteriserDeps): PageRasteriser {
       return {
         edits,
         entries(nextId) {
-          const imageData = buildImageData(imageUrlOf(job.imageBaseUrl, job.documentId, pageNum), pageNum, [
+          const imageData = buildImageData(imageUrlOf(job.imageBaseUrl, job.documentId, imageXref), imageXref, [
             { label: 'face', regions: faces.map((f) => ({ box: toPoints(f.box), score: f.score })) },
             { label: 'text', regions: textType && ocrLayout ? ocrLayout.words.map((w) => ({ box: toPoints(w.box), score: 1 })) : [] },
           ]);

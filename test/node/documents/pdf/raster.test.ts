@@ -92,6 +92,11 @@ describe('PDF pages without a rewritable text layer (reliability P3, P6, P7, P9)
     expect(result.verification).toMatchObject({ passed: true, stats: { rasterisedPages: 1 } });
     const entry = result.pageData.find((p) => p.textData.detections.ents.length > 0)!;
     expect(entry.textData.detections.ents.map((e) => e.text)).toEqual([OCR_NAME]);
+    // The page image is listed after the input's object numbers: no inspected image's xref can be the same.
+    const largest = (await PDFDocument.load(input)).context.largestObjectNumber;
+    expect(entry.imagesData).toHaveLength(1);
+    expect(entry.imagesData[0]!.xref).toBe(largest + 1);
+    expect(entry.imagesData[0]!.imageUrl).toMatch(new RegExp(`/images/${largest + 1}$`));
     const seen = await ocrText(result.bytes);
     expect(seen).toMatch(/Damen/);
     expect(seen.toLowerCase()).not.toContain(OCR_NAME.toLowerCase());
