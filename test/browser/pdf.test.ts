@@ -2,7 +2,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { installProblemTransfer } from '../../src/errors/wire.js';
 import { startDocumentWorker } from '../../src/runtime/document-client.js';
 import { browserPdfjs } from '../../src/runtime/document-pdf-browser.js';
-import { CANARY, CANARY_CONFIG, OCR_NAME, blackBoxPdf, identityHPdf, scannedPdf, containersPdf, hiddenTextPdf, kernedLinePdf, letterPdf } from '../node/documents/pdf/fixtures.js';
+import { CANARY, CANARY_CONFIG, OCR_NAME, blackBoxPdf, ccittScanPdf, identityHPdf, scannedPdf, containersPdf, hiddenTextPdf, kernedLinePdf, letterPdf } from '../node/documents/pdf/fixtures.js';
 import { evidenceWith, whereFound } from '../node/documents/pdf/inspect.js';
 
 installProblemTransfer();
@@ -45,6 +45,13 @@ describe('PDF in Chromium (document worker: pdf.js main build, OffscreenCanvas)'
       expect(result.verification).toMatchObject({ passed: true, stats: { rasterisedPages: 1 } });
       expect(result.pageData.flatMap((p) => p.textData.detections.ents.map((e) => e.text))).toEqual([OCR_NAME]);
       expect(whereFound(await evidenceWith(pdfjs, result.bytes), OCR_NAME)).toEqual([]);
+    }
+  }, 120_000);
+
+  it("CCITT scans (pdf.js's JBIG2/CCITT wasm module) decode in every document, not only the first", async () => {
+    for (const [w, h] of [[400, 560], [600, 840]] as const) {
+      const result = await worker.anonymize(await ccittScanPdf(w, h), CANARY_CONFIG);
+      expect(result.verification).toMatchObject({ passed: true, stats: { pages: 1, rasterisedPages: 1 } });
     }
   }, 120_000);
 });
