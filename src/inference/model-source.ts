@@ -42,6 +42,11 @@ export interface NerModelOptions {
   batchSize?: number;
   /** Model spans scoring below this (mean tag probability) are dropped, on top of the engine's threshold. */
   minScore?: number;
+  /**
+   * Labels whose model spans are kept only where the text just before them matches (a regex anchored with `$`):
+   * a label the model is weak at, used only in a context that speaks for it.
+   */
+  contextGates?: Partial<Record<TextLabelName, RegExp>>;
 }
 
 /** Where the service reads the files from; cloneable, so it can cross the worker boundary. */

@@ -123,7 +123,7 @@ async function main(): Promise<void> {
     const language = args.autoLanguage ? 'auto' : lang === 'de' || lang === 'en' ? lang : 'auto';
     let engine = engines.get(language);
     // --model: a candidate model used exactly as the shipped one is (same label map and cut-off).
-    const ner = args.model ? { url: resolve(args.model), labelMap: { ...SHIPPED_MODEL.labelMap }, minScore: SHIPPED_MODEL.minScore } : undefined;
+    const ner = args.model ? { url: resolve(args.model), labelMap: { ...SHIPPED_MODEL.labelMap }, minScore: SHIPPED_MODEL.minScore, contextGates: SHIPPED_MODEL.contextGates } : undefined;
     if (!engine) engines.set(language, (engine = engineModule.createAnonymizer({ language, ...(ner ? { ner } : {}) })));
     return engine;
   };

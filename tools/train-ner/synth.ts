@@ -186,29 +186,33 @@ class Generator {
     return out;
   }
 
-  document(ctx: Ctx): Out {
+  /** One document and its kind (recorded, so that scores can be reported per kind: the issue's bar is on letters). */
+  document(ctx: Ctx): { kind: DocKind; out: Out } {
     const r = ctx.rng;
     const domain = r.pick(DOMAINS);
     const kind = r.weighted([[4, 'letter'], [2, 'email'], [2, 'form'], [1, 'chat'], [3, 'prose']] as const);
     switch (kind) {
-      case 'letter': return this.letter(ctx, domain);
-      case 'email': return this.email(ctx, domain);
-      case 'form': return this.form(ctx, domain);
-      case 'chat': return this.chat(ctx);
-      case 'prose': return this.prose(ctx, domain);
+      case 'letter': return { kind, out: this.letter(ctx, domain) };
+      case 'email': return { kind, out: this.email(ctx, domain) };
+      case 'form': return { kind, out: this.form(ctx, domain) };
+      case 'chat': return { kind, out: this.chat(ctx) };
+      case 'prose': return { kind, out: this.prose(ctx, domain) };
     }
   }
 }
+
+type DocKind = 'letter' | 'email' | 'form' | 'chat' | 'prose';
 
 export function generate(opts: { docs: number; seed: number; split: Split; gazetteers: string; lang: Lang }) {
   const rng = new Rng(opts.seed * 1000 + (opts.lang === 'de' ? 1 : 2) + (opts.split === 'heldout' ? 500 : 0));
   const gaz = loadGazetteers(opts.gazetteers, opts.split);
   const lex = new Lexicon(rng, gaz, opts.split);
   const gen = new Generator(lex, opts.lang, opts.split);
-  const records: { id: string; lang: Lang; text: string; entities: { start: number; end: number; label: string }[]; source: string; labels: string[] }[] = [];
+  const records: { id: string; lang: Lang; kind: DocKind; text: string; entities: { start: number; end: number; label: string }[]; source: string; labels: string[] }[] = [];
   for (let i = 0; i < opts.docs; i++) {
     const ctx = new Ctx(lex, opts.lang);
-    const b = new DocBuilder().addAll(gen.document(ctx));
+    const { kind, out } = gen.document(ctx);
+    const b = new DocBuilder().addAll(out);
     // NFC throughout, so offsets match what tokenizers see.
     const text = b.text.normalize('NFC');
     if (text.length !== b.text.length) continue;
@@ -216,6 +220,7 @@ export function generate(opts: { docs: number; seed: number; split: Split; gazet
     records.push({
       id: `synth-${opts.split}-${opts.lang}-${i}`,
       lang: opts.lang,
+      kind,
       text,
       entities: b.entities,
       source: `synth-${opts.split}`,

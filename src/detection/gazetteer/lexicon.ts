@@ -113,6 +113,13 @@ export const AT_CH_TOWNS = new Set(
 export const US_STATES = words(`AL AK AZ AR CA CO CT DE DC FL GA HI ID IL IN IA KS KY LA ME MD MA MI MN MS MO MT NE NV NH
   NJ NM NY NC ND OH OK OR PA RI SC SD TN TX UT VT VA WA WV WI WY PR GU VI AS MP`);
 
+/** Full names of the US states (and DC), as addresses also write them ("Springfield, Illinois 62701"). */
+export const US_STATE_NAMES = phrases(`Alabama Alaska Arizona Arkansas California Colorado Connecticut Delaware Florida
+  Georgia Hawaii Idaho Illinois Indiana Iowa Kansas Kentucky Louisiana Maine Maryland Massachusetts Michigan Minnesota
+  Mississippi Missouri Montana Nebraska Nevada New_Hampshire New_Jersey New_Mexico New_York North_Carolina North_Dakota
+  Ohio Oklahoma Oregon Pennsylvania Rhode_Island South_Carolina South_Dakota Tennessee Texas Utah Vermont Virginia
+  Washington West_Virginia Wisconsin Wyoming District_of_Columbia`);
+
 /** English street types (full and abbreviated without dot). */
 /**
  * Further street suffixes of the USPS list (Publication 28, appendix C1) and of British usage (Brae, Wynd, Fold,

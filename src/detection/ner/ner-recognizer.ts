@@ -33,6 +33,11 @@ export interface NerRecognizerOptions {
   modelOnlyLabels?: readonly TextLabelName[];
   /** Spans scoring below this are dropped (default 0: only the engine's threshold applies). */
   minScore?: number;
+  /**
+   * Labels whose model spans are kept only where the text just before them matches (the regex must be anchored at
+   * its end with `$`): a weak label of the model used only in a context that speaks for it.
+   */
+  contextGates?: Partial<Record<TextLabelName, RegExp>>;
 }
 
 /**
@@ -46,6 +51,7 @@ export function nerRecognizer(options: NerRecognizerOptions): Recognizer {
   const id = options.id ?? 'ner';
   const modelOnly = new Set(options.modelOnlyLabels ?? MODEL_ONLY_LABELS);
   const minScore = options.minScore ?? 0;
+  const gates = options.contextGates ?? {};
   let info: NerModelInfo | null | undefined;
 
   return {
@@ -62,6 +68,7 @@ export function nerRecognizer(options: NerRecognizerOptions): Recognizer {
         const result = await backend.recognize(text);
         return result.entities
           .filter((e) => ctx.labels.has(e.label) && e.score >= minScore)
+          .filter((e) => gates[e.label]?.test(text.slice(Math.max(0, e.start - 24), e.start)) ?? true)
           .map((e) => ({ ...trimPunctuation(text, e.start, e.end), label: e.label, score: e.score * MODEL_WEIGHT, source: id }))
           .filter((s) => s.end > s.start);
       } catch (err) {

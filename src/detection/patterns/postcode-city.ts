@@ -9,6 +9,7 @@ import {
   notWord,
   phrases,
   UNIT_WORDS,
+  US_STATE_NAMES,
   US_STATES,
   WEEKDAYS,
   words,
@@ -106,9 +107,12 @@ const US_CITY_STOP = notWord([
   Flat Room Dept Department Building Center Centre`),
 ]);
 /** A US or UK town word (St. Louis, Winston-Salem, LONDON), never a street type or a sentence word. */
-const US_CITY = `${US_CITY_STOP}\\p{Lu}[\\p{L}\\p{M}.'’-]{1,25}`;
+export const US_CITY = `${US_CITY_STOP}\\p{Lu}[\\p{L}\\p{M}.'’-]{1,25}`;
 /** UK postcode: outward code (SW1A, M1, EC1A) + inward code (digit + two letters, no C I K M O V). */
-const UK_POSTCODE = `[A-PR-UWYZ][A-HK-Y]?\\d[A-Z\\d]?${SP}\\d[ABD-HJLNP-UW-Z]{2}(?![\\p{L}\\p{N}])`;
+export const UK_POSTCODE = `[A-PR-UWYZ][A-HK-Y]?\\d[A-Z\\d]?${SP}\\d[ABD-HJLNP-UW-Z]{2}(?![\\p{L}\\p{N}])`;
+
+/** A US state as a code or by name, then a ZIP code (CA 94105, Illinois 62701-1234). */
+export const US_STATE_ZIP = `(?:${alternation(US_STATES)}|${US_STATE_NAMES})${SP}{1,2}\\d{5}(?:-\\d{4})?${E}`;
 
 /** Postcode rules; exported so that other recognizers or tests can reuse single rules. */
 export const POSTCODE_RULES: readonly PatternRule[] = [
@@ -140,10 +144,10 @@ export const POSTCODE_RULES: readonly PatternRule[] = [
     validate: austrianSwiss,
   },
   {
-    // Seattle, WA 98109; New York, NY 10001-1234; Salt Lake City UT 84101.
+    // Seattle, WA 98109; New York, NY 10001-1234; Salt Lake City UT 84101; Springfield, Illinois 62701.
     label: 'LOC',
     regex: new RegExp(
-      `(?<![\\p{L}\\p{N}\\p{M}])(?:${US_CITY}${SP}){0,2}${US_CITY},?${SP}${alternation(US_STATES)}${SP}{1,2}\\d{5}(?:-\\d{4})?${E}`,
+      `(?<![\\p{L}\\p{N}\\p{M}])(?:${US_CITY}${SP}){0,2}${US_CITY},?${SP}${US_STATE_ZIP}`,
       'gu',
     ),
     score: 0.9,

@@ -13,6 +13,7 @@ import {
 import type { Recognizer } from '../recognizer.js';
 import { patternRecognizer, type PatternRule } from './pattern-recognizer.js';
 import { SP, WORD_END as E, WORD_START as B } from './fragments.js';
+import { UK_POSTCODE, US_CITY, US_STATE_ZIP } from './postcode-city.js';
 
 /*
  * Street + house number (German and English) and PO boxes, as one STR span with additions (5a, 12-14, Flat 2,
@@ -123,6 +124,9 @@ const EN_PRE = `(?:${phrases('Flat Apt. Apt Apartment Unit Suite Ste. Ste')}${SP
 const EN_POST =
   `(?:,?${SP}${phrases('Floor Fl. Suite Ste. Unit Apt. Apt Apartment Room Rm. #')}${SP}?#?\\d{1,4}[A-Za-z]?` +
   '(?![\\p{L}\\p{N}]))?';
+/** A US or UK town line right after: "Springfield, IL 62701", "Portland, Oregon 97201", "Cambridge CB2 1TN". */
+const EN_TOWN_AFTER =
+  `(?=,?(?:${SP}{1,3}|${SP}{0,3}\\r?\\n${SP}{0,3})(?:${US_CITY}${SP}){0,2}${US_CITY},?${SP}(?:${US_STATE_ZIP}|${UK_POSTCODE}))`;
 const PO_BOX = phrases('P.O._Box P._O._Box P.O.Box PO_Box Post_Office_Box Postfach');
 
 const UNIT_AFTER = new RegExp(`^${SP}?(?:${alternation(UNIT_WORDS)}(?![\\p{L}\\p{N}])|%|€|\\$)`, 'u');
@@ -240,6 +244,14 @@ export const STREET_RULES: readonly PatternRule[] = [
     label: 'STR',
     regex: new RegExp(`(?<=${B}(?:on|On)${SP})(?:${EN_WORD}${SP}){1,3}(?:${EN_TYPE_FULL})(?![\\p{L}\\p{N}])`, 'gu'),
     score: 0.7,
+  },
+  {
+    // 15 Sammie Bank⏎Vancouver, GA 76298, 9 The Coppice, Oxford OX1 2JD: a numbered line of one to three words with
+    // any last word (the suffix lists cannot hold every street type), when a US or UK town line follows.
+    label: 'STR',
+    regex: new RegExp(`${B}${EN_PRE}${EN_NUM}${SP}(?:${EN_WORD}${SP}){0,2}${EN_WORD}(?![\\p{L}\\p{N}])${EN_POST}${EN_TOWN_AFTER}`, 'gu'),
+    score: 0.8,
+    validate: englishAddress,
   },
   {
     // PO Box 123, P.O. Box 12, Postfach 91 02 33.

@@ -75,6 +75,13 @@ describe('NER recognizer', () => {
     expect(await nerRecognizer({ backend, minScore: 0.9 }).detect('Anna wohnt in Köln', ctx('PER', 'LOC'))).toHaveLength(2);
   });
 
+  it('keeps spans of a gated label only where the text before them matches its gate', async () => {
+    const { backend } = fakeBackend({ Anna: 'PER', Köln: 'LOC', Bonn: 'LOC' });
+    const gated = nerRecognizer({ backend, contextGates: { LOC: /\bin\s+$/u } });
+    const text = 'Anna wohnt in Köln, Bonn ist weit';
+    expect((await gated.detect(text, ctx('PER', 'LOC'))).map((sp) => text.slice(sp.start, sp.end))).toEqual(['Anna', 'Köln']);
+  });
+
   it('turns entities into spans of the requested labels only', async () => {
     const { backend } = fakeBackend({ Anna: 'PER', Köln: 'LOC' });
     const spans = await nerRecognizer({ backend }).detect('Anna wohnt in Köln', ctx('LOC'));

@@ -23,6 +23,8 @@ describe('postcodeCityRecognizer', () => {
     ['Hauptstr. 5, 10115 Berlin-Mitte; Filiale: 20095 Hamburg', ['10115 Berlin-Mitte', '20095 Hamburg']],
     ['von 10115 Berlin nach 80331 München', ['10115 Berlin', '80331 München']],
     ['Our HQ: 500 Fifth Ave, Seattle, WA 98109, USA', ['Seattle, WA 98109']],
+    ['Mail it to 12 Elm Street, Springfield, Illinois 62701-1234.', ['Springfield, Illinois 62701-1234']],
+    ['New York, New York 10001', ['New York, New York 10001']],
     ['Mail it to New York, NY 10001-1234 today.', ['New York, NY 10001-1234']],
     ['500 Main St., Salt Lake City, UT 84101', ['Salt Lake City, UT 84101']],
     ['10 Downing Street, London SW1A 2AA', ['London SW1A 2AA']],

@@ -63,6 +63,12 @@ describe('streetRecognizer', () => {
     ['Wien, Mariahilfer Straße 120/3', ['Mariahilfer Straße 120/3']],
     ['Am Alten Markt 4 ist das Café.', ['Am Alten Markt 4']],
     ['Sherlock Holmes lived at 221B Baker Street, London.', ['221B Baker Street']],
+    // Any last word when a US or UK town line follows.
+    ['Ms Kirstin Plainer\n15 Sammie Bank\nVancouver, GA 76298', ['15 Sammie Bank']],
+    ['Jaylan Kemmer, 9 The Coppice, Oxford OX1 2JD', ['9 The Coppice']],
+    ['of 14 Dewey Rest, Springfield, Virginia 50351, is', ['14 Dewey Rest']],
+    ['Top 5 Most Common mistakes in Boston', []],
+    ['Chapter 3 The End', []],
     // USPS suffixes, plurals included.
     ['Maeve Khazarian 31 Kellie Lights San Diego', ['31 Kellie Lights']],
     ['between Steven Parker of 40 Dandre Mall, Unit 597, Auckland', ['40 Dandre Mall, Unit 597']],
