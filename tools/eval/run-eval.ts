@@ -1,10 +1,11 @@
 /**
  * Runs the engine's `detect` over an eval JSONL file and prints entity-level and char-level scores.
  *
- *   npm run eval -- <file.jsonl> [--labels PER,LOC] [--limit N] [--json out.json] [--errors N] [--auto-language] [--self-check]
+ *   npm run eval -- <file.jsonl> [--labels PER,LOC] [--limit N] [--kind K] [--json out.json] [--errors N] [--auto-language] [--self-check]
  *
  * Scored labels per record: the record's own `labels`, else the sidecar `<name>.labels.json`, else every label in
  * the gold file; then intersected with --labels. The engine is asked for exactly those labels.
+ * --kind K scores only records of that kind (synthetic documents: letter, email, form, chat, prose).
  * Dataset text is printed only with --errors N (that many false positives and false negatives, with context).
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
@@ -24,6 +25,8 @@ interface Args {
   file: string;
   labels: TextLabelName[] | null;
   limit: number | null;
+  /** Only records of this `kind` (synthetic sets). */
+  kind: string | null;
   json: string | null;
   errors: number;
   autoLanguage: boolean;
@@ -34,12 +37,12 @@ interface Args {
 }
 
 function usage(message: string): never {
-  process.stderr.write(`${message}\nusage: npm run eval -- <file.jsonl> [--labels PER,LOC] [--limit N] [--json out.json] [--errors N] [--auto-language] [--self-check] [--model DIR]\n`);
+  process.stderr.write(`${message}\nusage: npm run eval -- <file.jsonl> [--labels PER,LOC] [--limit N] [--kind K] [--json out.json] [--errors N] [--auto-language] [--self-check] [--model DIR]\n`);
   process.exit(2);
 }
 
 function parseArgs(argv: readonly string[]): Args {
-  const args: Args = { file: '', labels: null, limit: null, json: null, errors: 0, autoLanguage: false, selfCheck: false, model: null };
+  const args: Args = { file: '', labels: null, limit: null, kind: null, json: null, errors: 0, autoLanguage: false, selfCheck: false, model: null };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i] as string;
     const value = () => argv[++i] ?? usage(`${a} needs a value`);
@@ -51,7 +54,8 @@ function parseArgs(argv: readonly string[]): Args {
     } else if (a === '--limit') {
       args.limit = Number.parseInt(value(), 10);
       if (!(args.limit > 0)) usage('--limit needs a positive number');
-    } else if (a === '--json') args.json = value();
+    } else if (a === '--kind') args.kind = value();
+    else if (a === '--json') args.json = value();
     else if (a === '--errors') args.errors = Math.max(0, Number.parseInt(value(), 10) || 0);
     else if (a === '--auto-language') args.autoLanguage = true;
     else if (a === '--self-check') args.selfCheck = true;
@@ -64,17 +68,19 @@ function parseArgs(argv: readonly string[]): Args {
   return args;
 }
 
-function readRecords(file: string, limit: number | null): EvalRecord[] {
+function readRecords(file: string, limit: number | null, kind: string | null): EvalRecord[] {
   const records: EvalRecord[] = [];
   const lines = readFileSync(file, 'utf8').split('\n');
   for (let i = 0; i < lines.length && (limit === null || records.length < limit); i++) {
     const line = lines[i] as string;
     if (line.trim() === '') continue;
+    let record: EvalRecord;
     try {
-      records.push(JSON.parse(line) as EvalRecord);
+      record = JSON.parse(line) as EvalRecord;
     } catch {
       throw new Error(`${file}:${i + 1}: not valid JSON`);
     }
+    if (kind === null || record.kind === kind) records.push(record);
   }
   return records;
 }
@@ -108,7 +114,7 @@ function labelTable(summary: Summary): string {
 async function main(): Promise<void> {
   const args = parseArgs(process.argv.slice(2));
   if (!existsSync(args.file)) usage(`no such file: ${args.file} (run npm run eval:convert first)`);
-  const records = readRecords(args.file, args.limit);
+  const records = readRecords(args.file, args.limit, args.kind);
   const sidecar = readSidecar(args.file);
   const fileLabels = sortLabels(records.flatMap((r) => r.entities.map((e) => e.label)));
   const defaultLabels = sidecar?.labels ?? fileLabels;
@@ -183,7 +189,7 @@ async function main(): Promise<void> {
   const scored = records.length - skipped - failures;
   const out = process.stdout;
   out.write(`\n${args.selfCheck ? 'SELF-CHECK (gold as predictions) ' : ''}${args.file}: ${scored} records, ${chars} chars, labels ${sortLabels(scoredLabels).join(',')}`);
-  out.write(`${args.limit ? ` (--limit ${args.limit})` : ''}${skipped ? `, ${skipped} without scored labels` : ''}${failures ? `, ${failures} FAILED` : ''}\n\n`);
+  out.write(`${args.kind ? ` (--kind ${args.kind})` : ''}${args.limit ? ` (--limit ${args.limit})` : ''}${skipped ? `, ${skipped} without scored labels` : ''}${failures ? `, ${failures} FAILED` : ''}\n\n`);
   out.write(labelTable(summary));
   out.write(`\nmicro F1 ${pct(summary.micro.f1)}   macro F1 ${pct(summary.macroF1)}   char recall ${pct(summary.micro.charRecall)}   char recall (any label) ${pct(summary.micro.charRecallAny)}\n`);
   const e = summary.errors;

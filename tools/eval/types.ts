@@ -29,6 +29,8 @@ export interface EvalRecord {
   labels?: TextLabelName[];
   /** Ranges annotated by the source with classes we do not map (see docs/eval-datasets.md). */
   ignore?: IgnoreRange[];
+  /** Synthetic documents: what kind of document it is (letter, email, form, chat, prose). */
+  kind?: string;
 }
 
 /** Sidecar `<name>.labels.json` beside each JSONL file. */
