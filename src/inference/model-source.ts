@@ -36,7 +36,7 @@ export interface NerModelOptions {
   onProgress?: ProgressCallback;
   /** Subwords per window without special tokens (default: min(256, max positions − specials)). */
   windowTokens?: number;
-  /** Tokens shared by consecutive windows (default: a quarter of the window). */
+  /** Tokens shared by consecutive windows (default: an eighth of the window; docs/measurements.md). */
   overlapTokens?: number;
   /** Windows per model run (default 8). */
   batchSize?: number;

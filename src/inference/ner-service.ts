@@ -114,7 +114,7 @@ export function createNerService(deps: NerServiceDeps): NerApi {
     const maxPos = (config as { max_position_embeddings?: unknown }).max_position_embeddings;
     const limit = typeof maxPos === 'number' && maxPos > specials + 1 ? maxPos - specials : Infinity;
     const windowTokens = Math.max(2, Math.min(spec.windowTokens ?? DEFAULT_WINDOW, limit));
-    const overlapTokens = Math.min(spec.overlapTokens ?? Math.floor(windowTokens / 4), Math.floor((windowTokens - 1) / 2));
+    const overlapTokens = Math.min(spec.overlapTokens ?? Math.floor(windowTokens / 8), Math.floor((windowTokens - 1) / 2));
     // A warm-up run checks that the logits match config.json's labels.
     const probe = [...tokenizer.prefix, ...tokenizer.suffix];
     if (probe.length === 0) probe.push(tokenizer.padId);

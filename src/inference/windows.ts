@@ -6,8 +6,9 @@ export interface TokenWindow {
 
 /**
  * Cuts `n` tokens into overlapping windows of at most `size` tokens: no truncation, every token lies in at least
- * one window. Cuts fall on word boundaries (the first subword of a word) where one exists in reach; a single word
- * longer than a window is cut inside. Consecutive windows share about `overlap` tokens of context.
+ * one window, and the windows are about equally long. Cuts fall on word boundaries (the first subword of a word) where
+ * one exists in reach; a single word longer than a window is cut inside. Consecutive windows share about `overlap`
+ * tokens of context.
  */
 export function planWindows(words: ArrayLike<number>, size: number, overlap: number): TokenWindow[] {
   const n = words.length;
@@ -15,10 +16,14 @@ export function planWindows(words: ArrayLike<number>, size: number, overlap: num
   const max = Math.max(1, Math.floor(size));
   const ov = Math.max(0, Math.min(Math.floor(overlap), Math.floor((max - 1) / 2)));
   const boundary = (i: number) => i <= 0 || i >= n || words[i] !== words[i - 1];
+  // Balanced: as many windows as `size` needs, all about as long (plus a little slack for word boundaries), so that a
+  // batch pads little: 583 tokens become 3 × ~221, not 254 + 254 + a remainder padded to 254.
+  const count = n <= max ? 1 : Math.ceil((n - ov) / (max - ov));
+  const even = Math.min(max, Math.ceil((n + (count - 1) * ov) / count) + 4);
   const windows: TokenWindow[] = [];
   let start = 0;
   for (;;) {
-    let end = Math.min(start + max, n);
+    let end = Math.min(start + even, n);
     if (end < n) {
       let e = end;
       while (e > start + 1 && !boundary(e)) e--;

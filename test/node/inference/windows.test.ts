@@ -43,6 +43,16 @@ describe('planWindows', () => {
     }
   });
 
+  it('makes windows of about equal length, as few as the size needs (a batch pads little)', () => {
+    const words = Array.from({ length: 583 }, (_, i) => i);
+    const windows = planWindows(words, 254, 32);
+    expect(windows).toHaveLength(3);
+    const lengths = windows.map((w) => w.end - w.start);
+    expect(Math.max(...lengths) - Math.min(...lengths)).toBeLessThanOrEqual(16);
+    expect(lengths.reduce((a, b) => a + b, 0)).toBeLessThanOrEqual(583 + 2 * 32 + 12);
+    expect(planWindows(words.slice(0, 200), 254, 32)).toEqual([{ start: 0, end: 200 }]);
+  });
+
   it('cuts at word boundaries when it can', () => {
     // words: 0 0 0 | 1 1 | 2 | 3 3 3 3 | 4
     const words = [0, 0, 0, 1, 1, 2, 3, 3, 3, 3, 4];
