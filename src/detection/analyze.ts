@@ -26,7 +26,10 @@ export async function analyze(text: string, recognizers: readonly Recognizer[], 
   const ctx: DetectContext = { labels: options.labels, language: options.language ?? 'auto' };
   if (options.signal) ctx.signal = options.signal;
   const active = recognizers.filter((r) => r.labels.some((l) => options.labels.has(l)));
-  const found = (await Promise.all(active.map((r) => r.detect(text, ctx))))
+  // Early starters first (their work runs elsewhere meanwhile); results stay in recognizer order.
+  const calls: Array<Span[] | Promise<Span[]>> = new Array(active.length);
+  for (const early of [true, false]) active.forEach((r, i) => (Boolean(r.startsEarly) === early ? (calls[i] = r.detect(text, ctx)) : undefined));
+  const found = (await Promise.all(calls))
     .flat()
     .filter((s) => options.labels.has(s.label) && s.score >= options.threshold && s.end > s.start);
   const kept = applyWhitelist(text, found, options.whitelist ?? []);

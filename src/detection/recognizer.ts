@@ -20,4 +20,9 @@ export interface Recognizer {
   /** Labels this recognizer can produce. */
   readonly labels: readonly TextLabelName[];
   detect(text: string, ctx: DetectContext): Span[] | Promise<Span[]>;
+  /**
+   * `detect` hands its work to another thread (a model in a worker): the pipeline calls it before the others, so
+   * that the worker computes while this thread runs the synchronous recognizers.
+   */
+  readonly startsEarly?: boolean;
 }

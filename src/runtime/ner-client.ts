@@ -48,6 +48,8 @@ export function createNerWorkerBackend(options: NerWorkerBackendOptions): NerWor
   const t = { ...DEFAULT_NER_TIMEOUTS, ...options.timeouts };
   let client: WorkerClient<NerApi> | null = null;
   let loading: Promise<NerModelInfo | null> | null = null;
+  /** What `loading` resolved to, once it has (undefined before, and again when a new worker starts loading). */
+  let loaded: NerModelInfo | null | undefined;
 
   function ensure(): { client: WorkerClient<NerApi>; loading: Promise<NerModelInfo | null> } {
     if (!client || !client.alive || !loading) {
@@ -57,7 +59,13 @@ export function createNerWorkerBackend(options: NerWorkerBackendOptions): NerWor
       });
       const progress = options.onProgress ? proxy(options.onProgress) : undefined;
       client = c;
-      loading = c.call((remote) => remote.load(options.spec, progress), t.loadMs);
+      const l = c.call((remote) => remote.load(options.spec, progress), t.loadMs);
+      loading = l;
+      loaded = undefined;
+      l.then(
+        (info) => (loading === l ? (loaded = info) : undefined),
+        () => undefined,
+      );
     }
     return { client, loading };
   }
@@ -65,11 +73,11 @@ export function createNerWorkerBackend(options: NerWorkerBackendOptions): NerWor
   return {
     declaredLabels: options.declaredLabels,
     load: () => ensure().loading,
-    async recognize(text) {
+    recognize(text) {
       const { client: c, loading: l } = ensure();
-      const info = await l;
-      if (!info) return EMPTY;
-      return c.call((remote) => remote.recognize(text), t.runBaseMs + t.runPerCharMs * text.length);
+      const run = (info: NerModelInfo | null) => (info ? c.call((remote) => remote.recognize(text), t.runBaseMs + t.runPerCharMs * text.length) : Promise.resolve(EMPTY));
+      // Loaded: posted to the worker at once, so the caller's synchronous work overlaps with the model's.
+      return loaded !== undefined ? run(loaded) : l.then(run);
     },
     terminate() {
       client?.terminate();

@@ -59,22 +59,30 @@ export function nerRecognizer(options: NerRecognizerOptions): Recognizer {
     get labels(): readonly TextLabelName[] {
       return info ? info.labels : info === null ? [] : backend.declaredLabels;
     },
-    async detect(text: string, ctx: DetectContext): Promise<Span[]> {
+    startsEarly: true,
+    detect(text: string, ctx: DetectContext): Promise<Span[]> {
       const wanted = (info?.labels ?? backend.declaredLabels).filter((l) => ctx.labels.has(l));
-      if (wanted.length === 0 || text.length === 0) return [];
-      try {
-        info = await backend.load();
-        if (!info) return [];
-        const result = await backend.recognize(text);
-        return result.entities
-          .filter((e) => ctx.labels.has(e.label) && e.score >= minScore)
-          .filter((e) => gates[e.label]?.test(text.slice(Math.max(0, e.start - 24), e.start)) ?? true)
-          .map((e) => ({ ...trimPunctuation(text, e.start, e.end), label: e.label, score: e.score * MODEL_WEIGHT, source: id }))
-          .filter((s) => s.end > s.start);
-      } catch (err) {
-        if (!wanted.some((l) => modelOnly.has(l))) return [];
-        throw err instanceof AnonymizerError && err.status === 502 ? err : textModelUnavailable();
-      }
+      if (wanted.length === 0 || text.length === 0) return Promise.resolve([]);
+      // Once the model is loaded the request leaves before detect returns (no await first): a worker backend then
+      // runs the model while the pipeline runs the rules.
+      const recognition = info
+        ? backend.recognize(text)
+        : backend.load().then((loaded) => {
+            info = loaded;
+            return loaded ? backend.recognize(text) : null;
+          });
+      return recognition.then(
+        (result) =>
+          (result?.entities ?? [])
+            .filter((e) => ctx.labels.has(e.label) && e.score >= minScore)
+            .filter((e) => gates[e.label]?.test(text.slice(Math.max(0, e.start - 24), e.start)) ?? true)
+            .map((e) => ({ ...trimPunctuation(text, e.start, e.end), label: e.label, score: e.score * MODEL_WEIGHT, source: id }))
+            .filter((s) => s.end > s.start),
+        (err: unknown) => {
+          if (!wanted.some((l) => modelOnly.has(l))) return [];
+          throw err instanceof AnonymizerError && err.status === 502 ? err : textModelUnavailable();
+        },
+      );
     },
   };
 }

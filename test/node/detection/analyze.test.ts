@@ -20,6 +20,14 @@ describe('analyze', () => {
     expect(called).toBe(false);
   });
 
+  it('calls early starters (a model in a worker) before the others, and keeps the results in recognizer order', async () => {
+    const order: string[] = [];
+    const rec = (id: string, spans: Span[], startsEarly = false): Recognizer => ({ id, labels: ['PER', 'LOC'], startsEarly, detect: () => (order.push(id), spans) });
+    const out = await analyze(text, [rec('rules', [per]), rec('model', [loc], true)], { labels: new Set(['PER', 'LOC']), threshold: 0.4 });
+    expect(order).toEqual(['model', 'rules']);
+    expect(out).toEqual([per, loc]);
+  });
+
   it('drops spans under the threshold', async () => {
     const out = await analyze(text, [fixed('a', [per]), fixed('b', [loc])], { labels: new Set(['PER', 'LOC']), threshold: 0.5 });
     expect(out).toEqual([per]);

@@ -75,6 +75,16 @@ describe('NER recognizer', () => {
     expect(await nerRecognizer({ backend, minScore: 0.9 }).detect('Anna wohnt in Köln', ctx('PER', 'LOC'))).toHaveLength(2);
   });
 
+  it('once loaded, sends the text to the model before detect returns (the worker runs while the rules do)', async () => {
+    const { backend, calls } = fakeBackend({ Anna: 'PER' });
+    const r = nerRecognizer({ backend });
+    expect(r.startsEarly).toBe(true);
+    await r.detect('Anna', ctx('PER'));
+    const pending = r.detect('Anna wohnt hier', ctx('PER'));
+    expect(calls.recognize).toBe(2);
+    expect((await pending).map((sp) => sp.label)).toEqual(['PER']);
+  });
+
   it('keeps spans of a gated label only where the text before them matches its gate', async () => {
     const { backend } = fakeBackend({ Anna: 'PER', Köln: 'LOC', Bonn: 'LOC' });
     const gated = nerRecognizer({ backend, contextGates: { LOC: /\bin\s+$/u } });
