@@ -34,7 +34,7 @@ export interface NerModelOptions {
   /** Merged over the default map: the model's entity names → our labels (null: ignore). */
   labelMap?: Record<string, string | null>;
   onProgress?: ProgressCallback;
-  /** Subwords per window without special tokens (default: min(256, max positions − specials)). */
+  /** Subwords per window without special tokens (default: min(128, max positions − specials)). */
   windowTokens?: number;
   /** Tokens shared by consecutive windows (default: an eighth of the window; docs/measurements.md). */
   overlapTokens?: number;

@@ -27,7 +27,7 @@ import { createServer } from 'vite';
 import { formatTable } from '../../tools/eval/table.js';
 import type { PageResult, PageStatus } from './ner-common.js';
 import { BUDGET_CHARS, fmt, median } from './ner-common.js';
-import { argNumber, benchModelDir, describeModel, peerModelLayout, projectRoot } from './ner-model-dir.js';
+import { argNumber, benchModelDir, describeModel, peerModelLayout, peerPieceTokens, projectRoot } from './ner-model-dir.js';
 
 const PASSES = argNumber('--passes', 3);
 const RUNS = argNumber('--runs', 20);
@@ -156,10 +156,8 @@ async function main(): Promise<void> {
   const blocked: string[] = [];
   try {
     const common = { model: modelUrl, runs: String(RUNS), warmup: String(WARMUP) };
-    // The peer gets pieces of our window size; ours reports it first.
-    const probe = await runPage(browser, origin, { ...common, threads: '1', runs: '1', warmup: '0' }, blocked);
-    const windowTokens = /window (\d+)\//.exec(probe.series[0]?.notes.join(' ') ?? '')?.[1] ?? '256';
-    const peerFiles = { peerRoot: '/__peer-model/', peerName: layout.name, peerOrt: '/__peer-ort/', window: windowTokens };
+    // The peer gets pieces of the model's maximum input (what its pipeline takes without truncating).
+    const peerFiles = { peerRoot: '/__peer-model/', peerName: layout.name, peerOrt: '/__peer-ort/', window: String(peerPieceTokens(dir)) };
     const peer = { ...peerFiles, peer: 'transformers' };
     const pair = { ...peerFiles, pair: 'transformers' };
     const single = { runs: '1', warmup: '0' };

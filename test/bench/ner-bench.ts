@@ -31,7 +31,7 @@ import { TEXT_LABELS } from '../../src/spec/types.js';
 import { formatTable } from '../../tools/eval/table.js';
 import type { PeerPipeline, Timing } from './ner-common.js';
 import { BENCH_FIXTURES, BUDGET_CHARS, fmt, median, peerChunks, timingOf } from './ner-common.js';
-import { argNumber, argValue, benchModelDir, describeModel, peerModelLayout, projectRoot, readFixture } from './ner-model-dir.js';
+import { argNumber, argValue, benchModelDir, describeModel, peerModelLayout, peerPieceTokens, projectRoot, readFixture } from './ner-model-dir.js';
 
 const RUNS = argNumber('--runs', 30);
 const WARMUP = argNumber('--warmup', 5);
@@ -186,12 +186,13 @@ async function main(): Promise<void> {
     en: createAnonymizer({ language: 'en', ner: false }),
   };
 
+  const peerPieces = peerPieceTokens(dir);
   const rows: Row[] = [];
   const loadBefore = load();
   const peerTokenNotes: string[] = [];
   const ratioNotes: string[] = [];
   for (const f of texts) {
-    const chunks = peerChunks(f.text, tokenizer, info.windowTokens);
+    const chunks = peerChunks(f.text, tokenizer, peerPieces);
     const peerTokenizer = (pipe as unknown as { tokenizer: { encode(t: string): number[] } }).tokenizer;
     const specials = tokenizer.prefix.length + tokenizer.suffix.length;
     const peerTokens = chunks.reduce((n, c) => n + peerTokenizer.encode(c).length - specials, 0);
@@ -237,7 +238,7 @@ async function main(): Promise<void> {
     const child = spawnSync(
       process.execPath,
       [...process.execArgv, fileURLToPath(import.meta.url), '--native-peer-child', '--peer-root', layout.root, '--peer-name', layout.name,
-        '--window', String(info.windowTokens), '--runs', String(RUNS), '--warmup', String(WARMUP)],
+        '--window', String(peerPieces), '--runs', String(RUNS), '--warmup', String(WARMUP)],
       { cwd: projectRoot, encoding: 'utf8', timeout: 600_000 },
     );
     const last = child.stdout.trim().split('\n').pop() ?? '';

@@ -33,8 +33,8 @@ export function timingOf(ms: readonly number[]): Timing {
 /**
  * The text cut into consecutive, non-overlapping pieces of at most `maxTokens` subwords (our tokenizer's count,
  * cut at word boundaries), for the transformers.js pipeline: it truncates each input at the model's maximum length
- * and has no windowing of its own, so it gets the text in window-sized pieces, all in one batched call. It thus
- * runs fewer tokens than our service (which overlaps its windows): the comparison errs in the peer's favour.
+ * and has no windowing of its own, so it gets the text in pieces of that maximum (`peerPieceTokens`), all in one
+ * batched call, without the overlap our windows add.
  */
 export function peerChunks(text: string, tokenizer: NerTokenizer, maxTokens: number): string[] {
   const tok = tokenizer.encode(text);

@@ -43,6 +43,15 @@ export function benchModelDir(log: (line: string) => void): { dir: string; fallb
   return { dir: FALLBACK, fallback: true };
 }
 
+/**
+ * Subwords per piece for the transformers.js peer: the model's maximum input without its special tokens, what its
+ * pipeline takes without truncating (it has no windowing of its own). Ours runs its own windows, which may be smaller.
+ */
+export function peerPieceTokens(dir: string): number {
+  const config = JSON.parse(readFileSync(join(dir, 'config.json'), 'utf8')) as { max_position_embeddings?: number };
+  return (config.max_position_embeddings ?? 512) - 2;
+}
+
 /** Size of the model's files and its tag count, for the header. */
 export function describeModel(dir: string): string {
   const bytes = FILES.reduce((n, f) => n + statSync(join(dir, f)).size, 0);

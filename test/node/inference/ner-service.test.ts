@@ -25,7 +25,7 @@ const shown = (text: string, entities: Array<{ start: number; end: number; label
 describe('NER service on the tiny model (onnxruntime-web, Node)', () => {
   it('loads and reports what it serves', async () => {
     const info = await service().load(spec(TINY));
-    expect(info).toMatchObject({ labels: ['PER', 'STR', 'LOC', 'ORG', 'DATE'], executionProvider: 'wasm', windowTokens: 256, overlapTokens: 32 });
+    expect(info).toMatchObject({ labels: ['PER', 'STR', 'LOC', 'ORG', 'DATE'], executionProvider: 'wasm', windowTokens: 128, overlapTokens: 16 });
     expect(info!.tags).toHaveLength(13);
   });
 
