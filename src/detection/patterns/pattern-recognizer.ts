@@ -46,7 +46,6 @@ function hasContext(text: string, start: number, words: readonly string[], windo
   });
 }
 
-/** Runs one rule over the text. */
 /**
  * One global copy of each rule's regex, made once: building it from its source on every call cost more than the
  * matching (the sources are long alternations; 3.7 of 7.4 ms per `text()` of a 2,000-character letter). Its own copy,
@@ -64,6 +63,7 @@ function globalCopy(rule: PatternRule): RegExp {
   return re;
 }
 
+/** Runs one rule over the text. */
 export function matchRule(rule: PatternRule, text: string, source: string): Span[] {
   const spans: Span[] = [];
   const re = globalCopy(rule);
