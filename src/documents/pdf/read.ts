@@ -1,6 +1,6 @@
 import type { PDFPageProxy } from 'pdfjs-dist';
 import type { Box } from '../../spec/types.js';
-import type { Matrix } from './geometry.js';
+import type { Matrix, TextParams } from './geometry.js';
 import { IDENTITY, invert, multiply, transformBox } from './geometry.js';
 import type { Pdfjs } from './pdfjs.js';
 
@@ -32,15 +32,8 @@ export interface PdfPageText {
   pathCount: number;
 }
 
-interface TextState {
-  ctm: Matrix;
+interface TextState extends TextParams {
   font: { fontMatrix: Matrix; vertical: boolean; ascent: number; descent: number; type3: boolean } | null;
-  size: number;
-  charSpacing: number;
-  wordSpacing: number;
-  hScale: number;
-  rise: number;
-  leading: number;
 }
 
 const DEFAULT_FONT_MATRIX: Matrix = [0.001, 0, 0, 0.001, 0, 0];

@@ -5,7 +5,7 @@ import type { Operand, Operation } from './content-stream.js';
 import { makeOperation, num, parseContentStream, serializeContentStream } from './content-stream.js';
 import type { FontMetrics } from './fonts.js';
 import { fontMetrics } from './fonts.js';
-import type { Matrix } from './geometry.js';
+import type { Matrix, TextParams } from './geometry.js';
 import { IDENTITY, apply, contains, intersects, invert, multiply, transformBox } from './geometry.js';
 import { arrayOf, dictOf, entry, nameOf, numberOf } from './objects.js';
 import { isDecorative } from './images.js';
@@ -68,15 +68,8 @@ export interface PageRewrite {
   forms: Map<string, PDFStream>;
 }
 
-interface GState {
-  ctm: Matrix;
+interface GState extends TextParams {
   font: FontMetrics | null;
-  size: number;
-  charSpacing: number;
-  wordSpacing: number;
-  hScale: number;
-  rise: number;
-  leading: number;
   render: number;
 }
 
