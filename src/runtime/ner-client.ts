@@ -74,10 +74,14 @@ export function createNerWorkerBackend(options: NerWorkerBackendOptions): NerWor
     declaredLabels: options.declaredLabels,
     load: () => ensure().loading,
     recognize(text) {
-      const { client: c, loading: l } = ensure();
-      const run = (info: NerModelInfo | null) => (info ? c.call((remote) => remote.recognize(text), t.runBaseMs + t.runPerCharMs * text.length) : Promise.resolve(EMPTY));
-      // Loaded: posted to the worker at once, so the caller's synchronous work overlaps with the model's.
-      return loaded !== undefined ? run(loaded) : l.then(run);
+      try {
+        const { client: c, loading: l } = ensure();
+        const run = (info: NerModelInfo | null) => (info ? c.call((remote) => remote.recognize(text), t.runBaseMs + t.runPerCharMs * text.length) : Promise.resolve(EMPTY));
+        // Loaded: posted to the worker at once, so the caller's synchronous work overlaps with the model's.
+        return loaded !== undefined ? run(loaded) : l.then(run);
+      } catch (err) {
+        return Promise.reject(err); // a worker that cannot start fails the call, never the caller's stack
+      }
     },
     terminate() {
       client?.terminate();

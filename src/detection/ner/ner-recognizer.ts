@@ -2,7 +2,7 @@ import { AnonymizerError, textModelUnavailable } from '../../errors/problem.js';
 import type { TextLabelName } from '../../spec/types.js';
 import type { Span } from '../../text/span.js';
 import type { DetectContext, Recognizer } from '../recognizer.js';
-import type { NerBackend, NerModelInfo } from './ner-backend.js';
+import type { NerBackend, NerModelInfo, NerRecognition } from './ner-backend.js';
 
 /** Labels only a model serves well: a request for one of them fails (502) when the model cannot run. */
 export const MODEL_ONLY_LABELS: readonly TextLabelName[] = ['PER', 'LOC', 'ORG'];
@@ -65,12 +65,18 @@ export function nerRecognizer(options: NerRecognizerOptions): Recognizer {
       if (wanted.length === 0 || text.length === 0) return Promise.resolve([]);
       // Once the model is loaded the request leaves before detect returns (no await first): a worker backend then
       // runs the model while the pipeline runs the rules.
-      const recognition = info
-        ? backend.recognize(text)
-        : backend.load().then((loaded) => {
-            info = loaded;
-            return loaded ? backend.recognize(text) : null;
-          });
+      let recognition: Promise<NerRecognition | null>;
+      try {
+        recognition = info
+          ? backend.recognize(text)
+          : backend.load().then((loaded) => {
+              info = loaded;
+              return loaded ? backend.recognize(text) : null;
+            });
+      } catch (err) {
+        // A backend that throws at once (no worker could start) fails like one that rejects.
+        recognition = Promise.reject(err);
+      }
       return recognition.then(
         (result) =>
           (result?.entities ?? [])

@@ -130,6 +130,24 @@ describe('NER recognizer', () => {
       const { backend } = fakeBackend({}, mode);
       expect(await nerRecognizer({ backend }).detect('am 3. März 2021', ctx('DATE', 'STR', 'MAIL'))).toEqual([]);
     });
+
+    it('a backend that throws at once (no worker could start) follows the same rule, as a rejection', async () => {
+      const throwing: NerBackend = {
+        declaredLabels: ['PER', 'STR'],
+        load: () => {
+          throw new Error('Worker constructor failed for Hans Müller');
+        },
+        recognize: () => {
+          throw new Error('unreachable');
+        },
+      };
+      const r = nerRecognizer({ backend: throwing });
+      const pending = r.detect('Anna', ctx('PER'));
+      expect(pending).toBeInstanceOf(Promise);
+      const problem = await expectProblem(Promise.resolve(pending), { status: 502, problemCode: 'TEXT_MODEL_UNAVAILABLE' });
+      expect(JSON.stringify(problem)).not.toMatch(/Müller/);
+      expect(await r.detect('Anna', ctx('STR'))).toEqual([]);
+    });
   });
 });
 
