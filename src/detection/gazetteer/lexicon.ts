@@ -142,7 +142,14 @@ export const EN_STREET_TYPES = words(`Street St Road Rd Avenue Ave Av Lane Ln Dr
   Ct Close Crescent Cres Terrace Terr Ter Square Sq Gardens Grove Row Mews Hill Parkway Pkwy Highway Hwy Circle Cir
   Walk Parade Rise Wharf Embankment Gate Park Green Broadway Alley Plaza Trail Turnpike Pike`);
 
+/** Endings of German (and some English) common nouns: -ung, -heit, -schaft, -tion, … */
+const NOUN_SUFFIXES = '(?:ung|ungen|heit|heiten|keit|keiten|schaft|schaften|tion|tionen|sion|sionen|tät|ität|nis|nisse|ismus)';
+/** Names that end like such nouns. */
+const NOUN_SUFFIX_NAMES = '(?:Hartung|Dennis|Denis|Jannis|Yannis|Janis)';
+
 /** Negative lookahead for a common German noun ending (-ung, -heit, …): such words are not surnames. */
 export const NOT_NOUN_SUFFIX =
-  '(?!(?:Hartung|Dennis|Jannis|Yannis)(?![\\p{L}]))' +
-  '(?!\\p{L}{2,30}(?:ung|ungen|heit|keit|schaft|tion|sion|tät|ität|nis|ismus)(?![\\p{L}]))';
+  `(?!${NOUN_SUFFIX_NAMES}(?![\\p{L}]))` + `(?!\\p{L}{2,30}${NOUN_SUFFIXES}(?![\\p{L}]))`;
+
+/** One capitalised word with such an ending (Eignung, Gesellschaft, Präambel is not one), names excepted. */
+export const NOUN_BY_SUFFIX = new RegExp(`^(?!${NOUN_SUFFIX_NAMES}$)\\p{Lu}\\p{L}{1,30}${NOUN_SUFFIXES}$`, 'u');

@@ -38,6 +38,8 @@ export interface NerRecognizerOptions {
    * its end with `$`): a weak label of the model used only in a context that speaks for it.
    */
   contextGates?: Partial<Record<TextLabelName, RegExp>>;
+  /** A model span that is one word matching this (anchored) is dropped: common nouns the model takes for names. */
+  dropWords?: RegExp;
 }
 
 /**
@@ -52,6 +54,7 @@ export function nerRecognizer(options: NerRecognizerOptions): Recognizer {
   const modelOnly = new Set(options.modelOnlyLabels ?? MODEL_ONLY_LABELS);
   const minScore = options.minScore ?? 0;
   const gates = options.contextGates ?? {};
+  const dropWords = options.dropWords;
   let info: NerModelInfo | null | undefined;
 
   return {
@@ -83,7 +86,7 @@ export function nerRecognizer(options: NerRecognizerOptions): Recognizer {
             .filter((e) => ctx.labels.has(e.label) && e.score >= minScore)
             .filter((e) => gates[e.label]?.test(text.slice(Math.max(0, e.start - 24), e.start)) ?? true)
             .map((e) => ({ ...trimPunctuation(text, e.start, e.end), label: e.label, score: e.score * MODEL_WEIGHT, source: id }))
-            .filter((s) => s.end > s.start),
+            .filter((s) => s.end > s.start && !(dropWords && dropWords.test(text.slice(s.start, s.end)))),
         (err: unknown) => {
           if (!wanted.some((l) => modelOnly.has(l))) return [];
           throw err instanceof AnonymizerError && err.status === 502 ? err : textModelUnavailable();

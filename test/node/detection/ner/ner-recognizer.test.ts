@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createAnonymizer } from '../../../../src/api/anonymizer.js';
 import type { NerBackend, NerEntity, NerModelInfo } from '../../../../src/detection/ner/ner-backend.js';
+import { NOUN_BY_SUFFIX } from '../../../../src/detection/gazetteer/lexicon.js';
 import { MODEL_WEIGHT, nerRecognizer, trimPunctuation } from '../../../../src/detection/ner/ner-recognizer.js';
 import type { DetectContext } from '../../../../src/detection/recognizer.js';
 import { textModelUnavailable } from '../../../../src/errors/problem.js';
@@ -83,6 +84,13 @@ describe('NER recognizer', () => {
     const pending = r.detect('Anna wohnt hier', ctx('PER'));
     expect(calls.recognize).toBe(2);
     expect((await pending).map((sp) => sp.label)).toEqual(['PER']);
+  });
+
+  it('drops a model span that is one word matching dropWords (a noun by its ending), keeps names that end alike', async () => {
+    const { backend } = fakeBackend({ Eignung: 'PER', Hartung: 'PER' });
+    const r = nerRecognizer({ backend, dropWords: NOUN_BY_SUFFIX });
+    const text = 'Die Eignung von Herrn Hartung';
+    expect((await r.detect(text, ctx('PER'))).map((sp) => text.slice(sp.start, sp.end))).toEqual(['Hartung']);
   });
 
   it('keeps spans of a gated label only where the text before them matches its gate', async () => {
