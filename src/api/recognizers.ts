@@ -1,5 +1,5 @@
 import type { NerBackend } from '../detection/ner/ner-backend.js';
-import { NOUN_BY_SUFFIX } from '../detection/gazetteer/lexicon.js';
+import { NOT_A_NAME } from '../detection/gazetteer/lexicon.js';
 import { nerRecognizer } from '../detection/ner/ner-recognizer.js';
 import { defaultRecognizers } from '../detection/patterns/index.js';
 import type { Recognizer } from '../detection/recognizer.js';
@@ -26,7 +26,7 @@ export function engineRecognizers(options: Pick<AnonymizerOptions, 'recognizers'
 export const SHIPPED_MODEL = {
   labelMap: { DATE: null },
   minScore: 0.8,
-  dropWords: NOUN_BY_SUFFIX,
+  dropWords: NOT_A_NAME,
   contextGates: { STR: /(?:^|[^\p{L}])(?:in|auf|an|aus|bei|nach|über|unter|hinter|vor|neben|In|Auf|An|Aus|Bei|Nach)(?:\s+(?:der|die|dem|den|das))?\s+$|(?:^|[^\p{L}])(?:on|at|in|along|near|off|On|At|In|Along|Near)\s+$/u },
 } as const;
 

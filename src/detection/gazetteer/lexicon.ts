@@ -142,8 +142,10 @@ export const EN_STREET_TYPES = words(`Street St Road Rd Avenue Ave Av Lane Ln Dr
   Ct Close Crescent Cres Terrace Terr Ter Square Sq Gardens Grove Row Mews Hill Parkway Pkwy Highway Hwy Circle Cir
   Walk Parade Rise Wharf Embankment Gate Park Green Broadway Alley Plaza Trail Turnpike Pike`);
 
-/** Endings of German (and some English) common nouns: -ung, -heit, -schaft, -tion, … */
-const NOUN_SUFFIXES = '(?:ung|ungen|heit|heiten|keit|keiten|schaft|schaften|tion|tionen|sion|sionen|tät|ität|nis|nisse|ismus)';
+/** Endings of German (and some English) common nouns: -ung, -heit, -schaft, -tion, …, and of medical terms. */
+const NOUN_SUFFIXES =
+  '(?:ung|ungen|heit|heiten|keit|keiten|schaft|schaften|tion|tionen|sion|sionen|tät|ität|nis|nisse|ismus' +
+  '|logie|tomie|itis|pathie|skopie|graphie|grafie|therapie|plastik|ämie|arthrose|abusus|ektasie|algie)';
 /** Names that end like such nouns. */
 const NOUN_SUFFIX_NAMES = '(?:Hartung|Dennis|Denis|Jannis|Yannis|Janis)';
 
@@ -151,5 +153,11 @@ const NOUN_SUFFIX_NAMES = '(?:Hartung|Dennis|Denis|Jannis|Yannis|Janis)';
 export const NOT_NOUN_SUFFIX =
   `(?!${NOUN_SUFFIX_NAMES}(?![\\p{L}]))` + `(?!\\p{L}{2,30}${NOUN_SUFFIXES}(?![\\p{L}]))`;
 
-/** One capitalised word with such an ending (Eignung, Gesellschaft, Präambel is not one), names excepted. */
-export const NOUN_BY_SUFFIX = new RegExp(`^(?!${NOUN_SUFFIX_NAMES}$)\\p{Lu}\\p{L}{1,30}${NOUN_SUFFIXES}$`, 'u');
+/** Forms of address that stand where a name would ("Sehr geehrte Frau Kollegin"). */
+export const ADDRESS_NOUNS = words('Kollege Kollegin Kollegen Kolleginnen KollegInnen');
+
+/**
+ * One word that is no name: a capitalised word with a noun ending (Eignung, Gesellschaft, Traumatologie; names such
+ * as Hartung excepted) or a form of address (Kollegin).
+ */
+export const NOT_A_NAME = new RegExp(`^(?:(?!${NOUN_SUFFIX_NAMES}$)\\p{Lu}\\p{L}{1,30}${NOUN_SUFFIXES}|${alternation(ADDRESS_NOUNS)})$`, 'u');

@@ -1,4 +1,5 @@
 import {
+  ADDRESS_NOUNS,
   COMMON_NOUNS,
   FUNCTION_WORDS,
   isFirstName,
@@ -80,6 +81,7 @@ const NAME_STOP_WORDS = [
     Foundation Award Prize Center Centre Hall House Museum Park Road Street Lane Avenue Square Gardens Hotel Airport
     Station Church Cathedral Chapel College School Academy Institute Group Stadium Arena Building Tower Bridge OA OÄ
     PD MD PhD FRSE MBA MSc BSc LLM CA FA FÄ AA AÄ Doz Prim Univ`),
+  ...ADDRESS_NOUNS,
 ];
 /** Role words that are also common surnames: right after a title they are the name (Herr Richter). */
 const SURNAME_ROLES = new Set(['Richter', 'Pastor', 'Pater']);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createAnonymizer } from '../../../../src/api/anonymizer.js';
 import type { NerBackend, NerEntity, NerModelInfo } from '../../../../src/detection/ner/ner-backend.js';
-import { NOUN_BY_SUFFIX } from '../../../../src/detection/gazetteer/lexicon.js';
+import { NOT_A_NAME } from '../../../../src/detection/gazetteer/lexicon.js';
 import { MODEL_WEIGHT, nerRecognizer, trimPunctuation } from '../../../../src/detection/ner/ner-recognizer.js';
 import type { DetectContext } from '../../../../src/detection/recognizer.js';
 import { textModelUnavailable } from '../../../../src/errors/problem.js';
@@ -86,11 +86,13 @@ describe('NER recognizer', () => {
     expect((await pending).map((sp) => sp.label)).toEqual(['PER']);
   });
 
-  it('drops a model span that is one word matching dropWords (a noun by its ending), keeps names that end alike', async () => {
+  it('drops a model span that is one word matching dropWords (a noun by its ending, a form of address), keeps names that end alike', async () => {
     const { backend } = fakeBackend({ Eignung: 'PER', Hartung: 'PER' });
-    const r = nerRecognizer({ backend, dropWords: NOUN_BY_SUFFIX });
+    const r = nerRecognizer({ backend, dropWords: NOT_A_NAME });
     const text = 'Die Eignung von Herrn Hartung';
     expect((await r.detect(text, ctx('PER'))).map((sp) => text.slice(sp.start, sp.end))).toEqual(['Hartung']);
+    for (const word of ['Kollegin', 'Traumatologie', 'Gesellschaft', 'Nikotinabusus']) expect(NOT_A_NAME.test(word), word).toBe(true);
+    for (const word of ['Hartung', 'Dennis', 'Rose', 'Anna', 'Müller']) expect(NOT_A_NAME.test(word), word).toBe(false);
   });
 
   it('keeps spans of a gated label only where the text before them matches its gate', async () => {

@@ -12,6 +12,7 @@ const found = (text: string): string[] => spans(text).map((s) => text.slice(s.st
 describe('contextNameRecognizer: titles', () => {
   it.each([
     ['Sehr geehrter Herr Dr. Hans-Peter Müller,', ['Hans-Peter Müller']],
+    ['Sehr geehrte Frau Kollegin, sehr geehrter Herr Kollege,', []],
     ['Die Zeugin Frau Gerlinde von der Heydt erschien pünktlich.', ['Gerlinde von der Heydt']],
     ['Wir haben die Akte Herrn Müllers geprüft.', ['Müllers']],
     ['Laut Dr. K. ist die Therapie beendet.', ['K.']],
