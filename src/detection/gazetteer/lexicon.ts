@@ -157,7 +157,19 @@ export const NOT_NOUN_SUFFIX =
 export const ADDRESS_NOUNS = words('Kollege Kollegin Kollegen Kolleginnen KollegInnen');
 
 /**
- * One word that is no name: a capitalised word with a noun ending (Eignung, Gesellschaft, Traumatologie; names such
- * as Hartung excepted) or a form of address (Kollegin).
+ * Courts and offices named by their kind alone ("das LSG", "das Landesarbeitsgericht"): in a decision they refer to
+ * the lower court of the case and identify nobody; with a place ("Landgericht Köln") they are a longer span.
  */
-export const NOT_A_NAME = new RegExp(`^(?:(?!${NOUN_SUFFIX_NAMES}$)\\p{Lu}\\p{L}{1,30}${NOUN_SUFFIXES}|${alternation(ADDRESS_NOUNS)})$`, 'u');
+const GENERIC_INSTITUTIONS = words(`FG LSG SG LG OLG VG OVG LAG ArbG Landesarbeitsgericht Landgericht Amtsgericht
+  Oberlandesgericht Sozialgericht Landessozialgericht Finanzgericht Verwaltungsgericht Oberverwaltungsgericht
+  Arbeitsgericht Berufungsgericht Beschwerdegericht Revisionsgericht Rechtsbeschwerdegericht Tatgericht
+  Instanzgericht Finanzamt Jobcenter`);
+
+/**
+ * One word that is no name: a capitalised word with a noun ending (Eignung, Gesellschaft, Traumatologie; names such
+ * as Hartung excepted), a form of address (Kollegin), or a court or office named by its kind alone (LSG).
+ */
+export const NOT_A_NAME = new RegExp(
+  `^(?:(?!${NOUN_SUFFIX_NAMES}$)\\p{Lu}\\p{L}{1,30}${NOUN_SUFFIXES}|${alternation([...ADDRESS_NOUNS, ...GENERIC_INSTITUTIONS])})$`,
+  'u',
+);
