@@ -160,10 +160,13 @@ export const ADDRESS_NOUNS = words('Kollege Kollegin Kollegen Kolleginnen Kolleg
  * Courts and offices named by their kind alone ("das LSG", "das Landesarbeitsgericht"): in a decision they refer to
  * the lower court of the case and identify nobody; with a place ("Landgericht Köln") they are a longer span.
  */
-const GENERIC_INSTITUTIONS = words(`FG LSG SG LG OLG VG OVG LAG ArbG Landesarbeitsgericht Landgericht Amtsgericht
-  Oberlandesgericht Sozialgericht Landessozialgericht Finanzgericht Verwaltungsgericht Oberverwaltungsgericht
-  Arbeitsgericht Berufungsgericht Beschwerdegericht Revisionsgericht Rechtsbeschwerdegericht Tatgericht
-  Instanzgericht Finanzamt Jobcenter`);
+const GENERIC_COURTS = words(`Gericht Landesarbeitsgericht Landgericht Amtsgericht Oberlandesgericht Sozialgericht
+  Landessozialgericht Finanzgericht Verwaltungsgericht Oberverwaltungsgericht Arbeitsgericht Berufungsgericht
+  Beschwerdegericht Revisionsgericht Rechtsbeschwerdegericht Tatgericht Instanzgericht Gerichtshof Senat`);
+const GENERIC_INSTITUTIONS = [
+  ...words('FG LSG SG LG OLG VG OVG LAG ArbG FA Finanzamt Finanzamts Finanzamtes Jobcenter'),
+  ...GENERIC_COURTS.flatMap((w) => [w, `${w}s`, `${w}es`]),
+];
 
 /**
  * One word that is no name: a capitalised word with a noun ending (Eignung, Gesellschaft, Traumatologie; names such
