@@ -14,12 +14,13 @@ export interface Needle {
 export const MIN_NEEDLE_LENGTH = 3;
 
 /** Characters dropped before searching: white space, hyphens, soft hyphens, zero-width characters and NULs. */
-const DROPPED = /[\s\u0000\u00ad\u200b-\u200d\u2060\ufeff\-\u2010-\u2015\u2212]/;
+const DROPPED = '[\\s\\u0000\\u00ad\\u200b-\\u200d\\u2060\\ufeff\\-\\u2010-\\u2015\\u2212]';
+const DROPPED_RUNS = new RegExp(`${DROPPED}+`, 'g');
 const WORD_CHAR = /[\p{L}\p{N}]/u;
 
 /** Case-folded, compatibility-normalised, without white space, hyphens, soft hyphens and NULs (UTF-16 text). */
 export function normalizeForSearch(s: string): string {
-  return [...s.normalize('NFKC').toLowerCase()].filter((c) => !DROPPED.test(c)).join('');
+  return s.normalize('NFKC').toLowerCase().replace(DROPPED_RUNS, '');
 }
 
 /**
@@ -28,29 +29,42 @@ export function normalizeForSearch(s: string): string {
  */
 interface Haystack {
   text: string;
-  /** gap[i]: some dropped character stood just before text[i] (gap[text.length]: at the end). */
-  gap: boolean[];
+  /** Ascending indices into `text` just before which some dropped characters stood (`text.length`: at the end). */
+  gaps: Int32Array;
 }
 
 function haystackOf(s: string): Haystack {
-  let text = '';
-  const gap: boolean[] = [];
-  let dropped = false;
-  for (const c of s.normalize('NFKC').toLowerCase()) {
-    if (DROPPED.test(c)) {
-      dropped = true;
-      continue;
-    }
-    for (let k = 0; k < c.length; k++) gap.push(k === 0 && dropped);
-    text += c;
-    dropped = false;
+  const t = s.normalize('NFKC').toLowerCase();
+  const parts: string[] = [];
+  const gaps: number[] = [];
+  let from = 0;
+  let kept = 0;
+  for (const m of t.matchAll(DROPPED_RUNS)) {
+    parts.push(t.slice(from, m.index));
+    kept += m.index - from;
+    gaps.push(kept);
+    from = m.index + m[0].length;
   }
-  gap.push(dropped);
-  return { text, gap };
+  parts.push(t.slice(from));
+  return { text: parts.join(''), gaps: Int32Array.from(gaps) };
+}
+
+/** Whether dropped characters stood just before `text[i]` (binary search in the gap list). */
+function gapAt(h: Haystack, i: number): boolean {
+  let lo = 0;
+  let hi = h.gaps.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    const g = h.gaps[mid]!;
+    if (g === i) return true;
+    if (g < i) lo = mid + 1;
+    else hi = mid - 1;
+  }
+  return false;
 }
 
 /** A word character directly at `i` of the haystack (no dropped character between it and the match). */
-const glued = (h: Haystack, i: number, boundary: number) => !h.gap[boundary] && i >= 0 && i < h.text.length && WORD_CHAR.test(h.text[i]!);
+const glued = (h: Haystack, i: number, boundary: number) => i >= 0 && i < h.text.length && !gapAt(h, boundary) && WORD_CHAR.test(h.text[i]!);
 
 /**
  * True when the needle stands in the haystack as a word of its own, or with a genitive `s` (what propagation
@@ -91,7 +105,9 @@ function inflateSome(data: Uint8Array, max: number): Uint8Array | null {
   return out;
 }
 
-const DELIMITER_OR_SPACE = /[\s()<>[\]{}/%]/;
+/** Bytes that end a PDF name: white space and delimiters. */
+const ENDS_NAME = new Uint8Array(256);
+for (const c of ' \t\n\r\f\0()<>[]{}/%') ENDS_NAME[c.charCodeAt(0)] = 1;
 
 /**
  * PDF syntax with its name tokens blanked (outside literal strings): `/Kids`, `/Page` or `/Parent` are structure,
@@ -99,23 +115,42 @@ const DELIMITER_OR_SPACE = /[\s()<>[\]{}/%]/;
  * structure and resource names only (the writer allowlists page, resource and XObject keys); text lives in strings.
  */
 function withoutNames(s: string): string {
-  const out = s.split('');
+  const parts: string[] = [];
+  let from = 0;
   let depth = 0;
-  for (let i = 0; i < out.length; i++) {
-    const c = out[i]!;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
     if (depth > 0) {
-      if (c === '\\') i++;
-      else if (c === '(') depth++;
-      else if (c === ')') depth--;
-    } else if (c === '(') depth = 1;
-    else if (c === '/') for (let j = i + 1; j < out.length && !DELIMITER_OR_SPACE.test(out[j]!); j++) out[j] = ' ';
+      if (c === 0x5c) i++;
+      else if (c === 0x28) depth++;
+      else if (c === 0x29) depth--;
+    } else if (c === 0x28) depth = 1;
+    else if (c === 0x2f) {
+      let j = i + 1;
+      while (j < s.length && !(s.charCodeAt(j) < 256 && ENDS_NAME[s.charCodeAt(j)])) j++;
+      parts.push(s.slice(from, i + 1), ' '.repeat(j - i - 1));
+      from = j;
+      i = j - 1;
+    }
   }
-  return out.join('');
+  parts.push(s.slice(from));
+  return parts.join('');
+}
+
+/** Whether a stream body is binary (image samples, JPEG, fonts): more than 10 % of its first 1,024 bytes unprintable. */
+function looksBinary(text: string, start: number, end: number): boolean {
+  const stop = Math.min(end, start + 1024);
+  let odd = 0;
+  for (let i = start; i < stop; i++) {
+    const c = text.charCodeAt(i);
+    if ((c < 0x20 && c !== 0x09 && c !== 0x0a && c !== 0x0d) || c > 0x7e) odd++;
+  }
+  return odd * 10 > stop - start;
 }
 
 /**
- * A file split for searching: `raw` is its bytes as PDF syntax with every zlib-compressed stream body left out
- * (its random bytes would open strings that never close), `inflated` the decompressed bodies (first 64 MB of each).
+ * A file split for searching: `raw` is its bytes as PDF syntax with every zlib-compressed or binary stream body left
+ * out (random bytes would open strings that never close), `inflated` the decompressed bodies (first 64 MB of each).
  * Each part has its names blanked on its own.
  */
 function searchableParts(bytes: Uint8Array): { raw: string; inflated: string[] } {
@@ -132,7 +167,8 @@ function searchableParts(bytes: Uint8Array): { raw: string; inflated: string[] }
     raw.push(withoutNames(text.slice(from, start)));
     const body = inflateSome(bytes.subarray(start, end), 64 * 1024 * 1024);
     if (body) inflated.push(withoutNames(latin1(body)));
-    else raw.push(withoutNames(text.slice(start, end)));
+    // Not zlib: searched raw unless binary (image samples and JPEG data hold no text).
+    else if (!looksBinary(text, start, end)) raw.push(withoutNames(text.slice(start, end)));
     from = end;
     re.lastIndex = end;
   }
