@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { PDFDocument, PDFName } from 'pdf-lib';
 import type { Pdfjs, PdfjsAssets, PdfjsSource } from '../documents/pdf/pdfjs.js';
+import { renderWithin } from '../documents/pdf/rasterise.js';
 import type { RenderCanvas } from '../documents/pdf/rasterise.js';
 
 /** Node: pdf.js's legacy build (the modern one needs DOMMatrix) with its data folders from node_modules. */
@@ -16,17 +17,19 @@ export function nodePdfjs(): PdfjsSource {
     assets,
     // pdf.js's wasm image decoders stay on: its JS JBIG2 decoder can spin for ever on a hostile file, and in Node
     // that blocks the whole event loop (no time limit can fire).
-    prepare: (filters) => (WASM_DECODER_FILTERS.some((f) => filters.has(f)) ? warmJbig2Decoder(load, assets) : Promise.resolve()),
+    // For every document, not only those with JBIG2/CCITT image objects: inline images (CCITT faxes) use the module
+    // too and are not objects. After the first document it is one resolved promise; on the first it adds ~30 ms.
+    prepare: () => warmJbig2Decoder(load, assets),
   };
 }
 
-/** Filters pdf.js decodes with its JBIG2/CCITT wasm module. */
-const WASM_DECODER_FILTERS = ['JBIG2Decode', 'CCITTFaxDecode', 'CCF'];
 let jbig2Warm: Promise<void> | undefined;
+/** A warm-up that has not finished by then gives up: documents then meet the render limit instead of waiting here. */
+const WARM_UP_LIMIT_MS = 10_000;
 
 /**
  * Instantiates pdf.js's JBIG2/CCITT wasm module once per process, on a document of our own that lives until the
- * module is ready. pdf.js fetches the module's bytes through the message handler of the document that first needs
+ * module is ready, before any other document is opened. pdf.js fetches the module's bytes through the message handler of the document that first needs
  * them and keeps that first promise for the life of the process: when that document is destroyed before the bytes
  * arrive (we destroy the reading copy as soon as its text is read), the promise never settles and every later
  * JBIG2 or CCITT image in the process waits for ever (docs/decisions.md).
@@ -44,7 +47,8 @@ function warmJbig2Decoder(load: () => Promise<Pdfjs>, assets: PdfjsAssets): Prom
     try {
       const p = await doc.getPage(1);
       const canvas = nodeRenderCanvas(8, 8);
-      await p.render({ canvas: canvas.canvas as HTMLCanvasElement, canvasContext: canvas.context as unknown as CanvasRenderingContext2D, viewport: p.getViewport({ scale: 1 }) }).promise;
+      const render = p.render({ canvas: canvas.canvas as HTMLCanvasElement, canvasContext: canvas.context as unknown as CanvasRenderingContext2D, viewport: p.getViewport({ scale: 1 }) });
+      await renderWithin(render, WARM_UP_LIMIT_MS);
     } finally {
       await doc.destroy();
     }

@@ -28,7 +28,7 @@ import type { PageRasteriser, RasterisedPage } from './rasterise.js';
 import { latin1 } from './content-stream.js';
 import { hasResourceCycle } from './cycles.js';
 import { collectHiddenTexts } from './scrub.js';
-import { decodeStream, imageFilterUse, StreamDecodeError } from './streams.js';
+import { decodeStream, hasImageFilterOnNonImage, StreamDecodeError } from './streams.js';
 import type { Needle } from './verify.js';
 import { verifyPdf } from './verify.js';
 import { writeFresh } from './write.js';
@@ -184,10 +184,9 @@ export async function anonymizePdf(bytes: Uint8Array, job: DocumentJob, deps: Pd
   const doc = await loadPdfLib(bytes);
   // Rasterised page images are listed after the input's object numbers (inspected images keep theirs).
   const firstFreeXref = doc.context.largestObjectNumber + 1;
-  const filterUse = imageFilterUse(doc.context);
-  if (filterUse.onNonImage) throw invalidFile('The PDF uses image compression for page content.');
+  if (hasImageFilterOnNonImage(doc.context)) throw invalidFile('The PDF uses image compression for page content.');
   if (hasResourceCycle(doc.context, doc.getPages().map((p) => p.node))) throw invalidFile('The PDF has cyclic resources.');
-  await deps.pdfjs.prepare?.(filterUse.onImages);
+  await deps.pdfjs.prepare?.();
   const pdfjsDoc: PDFDocumentProxy = await openPdfjs(deps.pdfjs, bytes);
   const pdfjs = await deps.pdfjs.load();
   const pages: ReadPage[] = [];

@@ -19,8 +19,8 @@ export interface PdfjsSource {
   assets: PdfjsAssets;
   /** Platform parameters of `getDocument` (browser: canvas and filter factories that need no `document`). */
   options?: Pick<DocumentInitParameters, 'CanvasFactory' | 'FilterFactory' | 'useWorkerFetch' | 'useWasm'>;
-  /** Platform work before a document whose images use these filters is opened (Node: the JBIG2 decoder). */
-  prepare?(imageFilters: ReadonlySet<string>): Promise<void>;
+  /** Platform work before any document is opened (Node: the JBIG2/CCITT decoder, once per process). */
+  prepare?(): Promise<void>;
 }
 
 /** Largest image pdf.js may decode (pixels): pdf.js's default is unlimited (reliability H2). */

@@ -59,27 +59,15 @@ export function decodeStream(ctx: PDFContext, stream: PDFStream, max = MAX_DECOD
 /** Filters that only make sense for image samples; on any other stream they are a decompression bomb vector. */
 const IMAGE_FILTERS = new Set(['DCTDecode', 'DCT', 'JBIG2Decode', 'JPXDecode', 'CCITTFaxDecode', 'CCF']);
 
-/** How a document uses the image-only filters. */
-export interface ImageFilterUse {
-  /**
-   * Some non-image stream (page content, form, font, …) uses one: pdf.js would decode it to its full declared size
-   * (bomb_giant.pdf: 1.16 GB per stream) before any of our limits apply.
-   */
-  onNonImage: boolean;
-  /** The filters the document's image streams use. */
-  onImages: Set<string>;
-}
-
-export function imageFilterUse(ctx: PDFContext): ImageFilterUse {
-  const use: ImageFilterUse = { onNonImage: false, onImages: new Set() };
+/**
+ * True when some non-image stream (page content, form, font, …) uses an image-only filter: pdf.js would decode it
+ * to its full declared size (bomb_giant.pdf: 1.16 GB per stream) before any of our limits apply.
+ */
+export function hasImageFilterOnNonImage(ctx: PDFContext): boolean {
   for (const [, obj] of ctx.enumerateIndirectObjects()) {
     if (!(obj instanceof PDFRawStream)) continue;
-    const image = nameOf(ctx, obj.dict.get(PDFName.of('Subtype'))) === 'Image';
-    for (const f of filters(ctx, obj)) {
-      if (!IMAGE_FILTERS.has(f)) continue;
-      if (image) use.onImages.add(f);
-      else use.onNonImage = true;
-    }
+    if (nameOf(ctx, obj.dict.get(PDFName.of('Subtype'))) === 'Image') continue;
+    if (filters(ctx, obj).some((f) => IMAGE_FILTERS.has(f))) return true;
   }
-  return use;
+  return false;
 }

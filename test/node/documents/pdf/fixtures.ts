@@ -287,3 +287,14 @@ export async function embeddedFigurePdf(): Promise<Uint8Array> {
   await addContent(doc, page, 'q 1 0 0 1 50 600 cm /Fig Do Q BT /F1 12 Tf 50 780 Td (A page with a figure) Tj ET');
   return doc.save();
 }
+
+/** A fax page as some scanners write it: a blank CCITT G4 image inline in the content stream (`BI /F /CCF … EI`). */
+export async function inlineCcittPdf(): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  const page = doc.addPage([595, 842]);
+  const [width, height] = [400, 560];
+  const head = `q 595 0 0 842 0 0 cm BI /W ${width} /H ${height} /BPC 1 /CS /G /F /CCF /DP << /K -1 /Columns ${width} /Rows ${height} >> ID `;
+  const bytes = new Uint8Array([...new TextEncoder().encode(head), ...new Uint8Array(Math.ceil(height / 8)).fill(0xff), ...new TextEncoder().encode('\nEI Q')]);
+  page.node.addContentStream(doc.context.register(doc.context.stream(bytes)));
+  return doc.save();
+}
