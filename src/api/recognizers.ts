@@ -1,10 +1,10 @@
-import type { NerBackend } from '../detection/ner/ner-backend.js';
 import { NOT_A_NAME } from '../detection/gazetteer/lexicon.js';
+import type { NerBackend } from '../detection/ner/ner-backend.js';
+import type { NerRecognizerOptions } from '../detection/ner/ner-recognizer.js';
 import { nerRecognizer } from '../detection/ner/ner-recognizer.js';
 import { defaultRecognizers } from '../detection/patterns/index.js';
 import type { Recognizer } from '../detection/recognizer.js';
 import { defaultNerBackend } from '../runtime/ner-default.js';
-import type { NerModelOptions } from '../inference/model-source.js';
 import type { AnonymizerOptions } from './options.js';
 
 /** The recognizers of an engine: the rules (or the given ones) plus the NER model the options ask for. */
@@ -12,7 +12,7 @@ export function engineRecognizers(options: Pick<AnonymizerOptions, 'recognizers'
   const ner = nerBackendOf(options);
   return [
     ...(options.recognizers ?? defaultRecognizers()),
-    ...(ner ? [nerRecognizer({ backend: ner, minScore: nerMinScore(options), contextGates: nerContextGates(options), ...(options.ner || options.nerBackend ? {} : { dropWords: SHIPPED_MODEL.dropWords }) })] : []),
+    ...(ner ? [nerRecognizer({ backend: ner, ...nerFilters(options) })] : []),
   ];
 }
 
@@ -21,7 +21,8 @@ export function engineRecognizers(options: Pick<AnonymizerOptions, 'recognizers'
  * STR from the rules, and from the model only right after a place preposition ("in der Kortwiese", "on Haag Gate"),
  * since its STR spans elsewhere are noise on real text (GraSCCo STR precision 96.8 → 74.4 ungated; gated: unchanged);
  * model spans need a mean tag probability of 0.8 (micro F1 on de-dev 41.2 → 47.6 against 0 as the cut-off); a model
- * span that is one noun by its ending (Eignung, Gesellschaft) is dropped (de-dev 54.8 → 55.3, recall unchanged).
+ * span that is one word and no name (`NOT_A_NAME`: Eignung, Kollegin, LSG) is dropped (de-dev 54.8 → 57.3, recall
+ * unchanged).
  */
 export const SHIPPED_MODEL = {
   labelMap: { DATE: null },
@@ -30,14 +31,14 @@ export const SHIPPED_MODEL = {
   contextGates: { STR: /(?:^|[^\p{L}])(?:in|auf|an|aus|bei|nach|über|unter|hinter|vor|neben|In|Auf|An|Aus|Bei|Nach)(?:\s+(?:der|die|dem|den|das))?\s+$|(?:^|[^\p{L}])(?:on|at|in|along|near|off|On|At|In|Along|Near)\s+$/u },
 } as const;
 
-function nerContextGates(options: Pick<AnonymizerOptions, 'ner' | 'nerBackend'>): NerModelOptions['contextGates'] {
-  if (options.ner) return options.ner.contextGates ?? {};
-  return options.nerBackend ? {} : SHIPPED_MODEL.contextGates;
-}
-
-function nerMinScore(options: Pick<AnonymizerOptions, 'ner' | 'nerBackend'>): number {
-  if (options.ner) return options.ner.minScore ?? 0;
-  return options.nerBackend ? 0 : SHIPPED_MODEL.minScore;
+/**
+ * How the recognizer filters model spans: the shipped model as above; a user's model by its own `minScore` and
+ * `contextGates` only; an injected backend (tests) not at all.
+ */
+function nerFilters(options: Pick<AnonymizerOptions, 'ner' | 'nerBackend'>): Pick<NerRecognizerOptions, 'minScore' | 'contextGates' | 'dropWords'> {
+  if (options.ner) return { minScore: options.ner.minScore ?? 0, contextGates: options.ner.contextGates ?? {} };
+  if (options.nerBackend) return { minScore: 0 };
+  return { minScore: SHIPPED_MODEL.minScore, contextGates: SHIPPED_MODEL.contextGates, dropWords: SHIPPED_MODEL.dropWords };
 }
 
 /** The NER backend the options ask for, or null for rules only. Creating it does no I/O. */

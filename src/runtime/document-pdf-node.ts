@@ -16,9 +16,9 @@ export function nodePdfjs(): PdfjsSource {
     load,
     assets,
     // pdf.js's wasm image decoders stay on: its JS JBIG2 decoder can spin for ever on a hostile file, and in Node
-    // that blocks the whole event loop (no time limit can fire).
-    // For every document, not only those with JBIG2/CCITT image objects: inline images (CCITT faxes) use the module
-    // too and are not objects. After the first document it is one resolved promise; on the first it adds ~30 ms.
+    // that blocks the whole event loop (no time limit can fire). The warm-up runs before every document, not only
+    // those with JBIG2/CCITT image objects: inline images (CCITT faxes) use the module too and are not objects.
+    // After the first document it is one resolved promise; on the first it adds ~30 ms.
     prepare: () => warmJbig2Decoder(load, assets),
   };
 }
@@ -28,11 +28,11 @@ let jbig2Warm: Promise<void> | undefined;
 const WARM_UP_LIMIT_MS = 10_000;
 
 /**
- * Instantiates pdf.js's JBIG2/CCITT wasm module once per process, on a document of our own that lives until the
- * module is ready, before any other document is opened. pdf.js fetches the module's bytes through the message handler of the document that first needs
- * them and keeps that first promise for the life of the process: when that document is destroyed before the bytes
- * arrive (we destroy the reading copy as soon as its text is read), the promise never settles and every later
- * JBIG2 or CCITT image in the process waits for ever (docs/decisions.md).
+ * Instantiates pdf.js's JBIG2/CCITT wasm module once per process, before any other document is opened, on a
+ * document of our own that lives until the module is ready. pdf.js fetches the module's bytes through the message
+ * handler of the document that first needs them and keeps that first promise for the life of the process: when that
+ * document is destroyed before the bytes arrive (we destroy the reading copy as soon as its text is read), the
+ * promise never settles and every later JBIG2 or CCITT image in the process waits for ever (docs/decisions.md).
  */
 function warmJbig2Decoder(load: () => Promise<Pdfjs>, assets: PdfjsAssets): Promise<void> {
   jbig2Warm ??= (async () => {
