@@ -140,6 +140,18 @@ async function main(): Promise<void> {
   ort.env.wasm.wasmPaths = { mjs: `${ortDist}ort-wasm-simd-threaded.mjs`, wasm: `${ortDist}ort-wasm-simd-threaded.wasm` };
   ort.env.wasm.numThreads = 1;
   (globalThis as Record<symbol, unknown>)[Symbol.for('onnxruntime')] = ort;
+  // Time inside ORT's session.run, per job: what is left of a call is the runtime's own work around the model.
+  const inOrt = { ms: 0 };
+  const proto = (ort.InferenceSession as unknown as { prototype: { run: (...args: unknown[]) => Promise<unknown> } }).prototype;
+  const run = proto.run;
+  proto.run = async function timedRun(this: unknown, ...args: unknown[]) {
+    const s = performance.now();
+    try {
+      return await run.apply(this, args);
+    } finally {
+      inOrt.ms += performance.now() - s;
+    }
+  };
 
   const texts = BENCH_FIXTURES.map((f) => ({ ...f, text: readFixture(f.name) }));
   const modelUrl = `${pathToFileURL(dir).href}/`;
@@ -191,6 +203,7 @@ async function main(): Promise<void> {
   const loadBefore = load();
   const peerTokenNotes: string[] = [];
   const ratioNotes: string[] = [];
+  const ortNotes: string[] = [];
   for (const f of texts) {
     const chunks = peerChunks(f.text, tokenizer, peerPieces);
     const peerTokenizer = (pipe as unknown as { tokenizer: { encode(t: string): number[] } }).tokenizer;
@@ -210,20 +223,29 @@ async function main(): Promise<void> {
       rules: () => rulesOnly[f.lang].text({ text: f.text, textLabels: allLabels, usePseudonyms: true }),
     };
     const ms: Record<keyof typeof jobs, number[]> = { ours: [], peer: [], text: [], rules: [] };
+    const ortMs: Record<keyof typeof jobs, number[]> = { ours: [], peer: [], text: [], rules: [] };
     const keys = Object.keys(jobs) as Array<keyof typeof jobs>;
     for (let i = 0; i < WARMUP; i++) for (const k of keys) await jobs[k]();
     // Interleaved rounds: load from background jobs hits all four alike.
     for (let i = 0; i < RUNS; i++) {
       for (const k of keys) {
+        inOrt.ms = 0;
         const s = performance.now();
         await jobs[k]();
         ms[k].push(performance.now() - s);
+        ortMs[k].push(inOrt.ms);
       }
     }
     const peer = timingOf(ms.peer);
     const paired = median(ms.ours.map((v, k) => ms.peer[k]! / v));
     const onMin = peer.minMs / Math.min(...ms.ours);
     ratioNotes.push(`${f.name} ${fmt.ratio(peer.medianMs / median(ms.ours))} (paired ${fmt.ratio(paired)}, on min ${fmt.ratio(onMin)})`);
+    const oursOrt = median(ortMs.ours);
+    const peerOrt = median(ortMs.peer);
+    ortNotes.push(
+      `${f.name}: inside ORT ours ${fmt.ms(oursOrt)} ms (+${fmt.ms(median(ms.ours) - oursOrt)} around it), peer ${fmt.ms(peerOrt)} ms ` +
+        `(+${fmt.ms(peer.medianMs - peerOrt)}); ratio if ours did nothing around ORT: ${fmt.ratio(peer.medianMs / oursOrt)}`,
+    );
     const base = { fixture: f.name, chars: f.text.length, tokens: r.tokens };
     rows.push({ ...base, runtime: 'ours NER service (ORT-web WASM, 1 thread)', timing: timingOf(ms.ours), peerMs: peer.medianMs });
     rows.push({ ...base, runtime: 'transformers.js pipeline (same ORT-web WASM, 1 thread)', timing: peer });
@@ -269,6 +291,7 @@ async function main(): Promise<void> {
   if (nativeNote) out(nativeNote);
 
   out(`ratio ours / transformers.js (same WASM runtime, 1 thread): ${ratioNotes.join('; ')} (target >= 2x)`);
+  for (const n of ortNotes) out(`time in session.run, median per call: ${n}`);
   const per2k = (prefix: string) =>
     rows.filter((r) => r.runtime.startsWith(prefix)).map((r) => `${r.fixture} ${fmt.ms((r.timing.medianMs * BUDGET_CHARS) / r.chars)}`).join(', ');
   out(`text() all labels, ms per ${BUDGET_CHARS} chars: rules+NER ${per2k('ours text() all labels, rules+NER')}; rules only ${per2k('ours text() all labels, rules only')} (budget: 20 ms on one WASM thread)`);

@@ -135,7 +135,7 @@ def write_hf_layout(out_dir, model, wp, cfg, metrics=None, int8=True):
         "intermediate_size": cfg.get("ffn", 0),
         "max_position_embeddings": cfg["max_pos"],
         "type_vocab_size": 1,
-        "hidden_act": "gelu",
+        "hidden_act": cfg.get("act", "gelu"),
         "layer_norm_eps": 1e-5,
         "pad_token_id": 0,
         "torch_dtype": "float32",

@@ -7,10 +7,14 @@ import torch.nn as nn
 import torch.nn.functional as F
 
 
+ACTIVATIONS = {"gelu": F.gelu, "relu": F.relu}
+
+
 class Block(nn.Module):
-    def __init__(self, d, heads, ffn, dropout):
+    def __init__(self, d, heads, ffn, dropout, act="gelu"):
         super().__init__()
         self.heads = heads
+        self.act = ACTIVATIONS[act]
         self.ln1 = nn.LayerNorm(d)
         self.qkv = nn.Linear(d, 3 * d)
         self.out = nn.Linear(d, d)
@@ -30,18 +34,18 @@ class Block(nn.Module):
         att = torch.softmax(att, dim=-1)
         y = torch.matmul(att, v).transpose(1, 2).reshape(b, t, d)
         x = x + self.drop(self.out(y))
-        x = x + self.drop(self.ff2(F.gelu(self.ff1(self.ln2(x)))))
+        x = x + self.drop(self.ff2(self.act(self.ff1(self.ln2(x)))))
         return x
 
 
 class TransformerTagger(nn.Module):
-    def __init__(self, vocab, labels, d=128, layers=2, heads=4, ffn=512, max_pos=256, dropout=0.1):
+    def __init__(self, vocab, labels, d=128, layers=2, heads=4, ffn=512, max_pos=256, dropout=0.1, act="gelu"):
         super().__init__()
         self.tok = nn.Embedding(vocab, d)
         self.pos = nn.Embedding(max_pos, d)
         self.ln_emb = nn.LayerNorm(d)
         self.drop = nn.Dropout(dropout)
-        self.blocks = nn.ModuleList([Block(d, heads, ffn, dropout) for _ in range(layers)])
+        self.blocks = nn.ModuleList([Block(d, heads, ffn, dropout, act) for _ in range(layers)])
         self.ln_f = nn.LayerNorm(d)
         self.head = nn.Linear(d, labels)
         self.apply(self._init)

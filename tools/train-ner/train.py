@@ -218,7 +218,7 @@ def load_checkpoint(path):
 
 def model_kwargs(cfg):
     if cfg["arch"] == "transformer":
-        return dict(d=cfg["d"], layers=cfg["layers"], heads=cfg["heads"], ffn=cfg["ffn"], max_pos=cfg["max_pos"], dropout=cfg["dropout"])
+        return dict(d=cfg["d"], layers=cfg["layers"], heads=cfg["heads"], ffn=cfg["ffn"], max_pos=cfg["max_pos"], dropout=cfg["dropout"], act=cfg.get("act", "gelu"))
     return dict(d=cfg["d"], hidden=cfg["hidden"], layers=cfg["layers"], dropout=cfg["dropout"])
 
 
@@ -236,6 +236,7 @@ def main():
     ap.add_argument("--d", type=int, default=128)
     ap.add_argument("--layers", type=int, default=2)
     ap.add_argument("--heads", type=int, default=4)
+    ap.add_argument("--act", default="gelu", choices=["gelu", "relu"], help="feed-forward activation (ReLU: 8 % less ORT time, tools/train-ner/README)")
     ap.add_argument("--ffn", type=int, default=512)
     ap.add_argument("--hidden", type=int, default=96)
     ap.add_argument("--max-pos", type=int, default=256)
@@ -261,7 +262,7 @@ def main():
     run_dir = os.path.join(args.work, "runs", args.tag)
     os.makedirs(run_dir, exist_ok=True)
 
-    cfg = {k: getattr(args, k) for k in ("arch", "d", "layers", "heads", "ffn", "hidden", "max_pos", "dropout", "vocab", "lr", "batch_tokens", "seed", "budget_min", "budget_tokens", "with_ler", "swap", "synth_per_epoch", "word_dropout")}
+    cfg = {k: getattr(args, k) for k in ("arch", "d", "layers", "heads", "act", "ffn", "hidden", "max_pos", "dropout", "vocab", "lr", "batch_tokens", "seed", "budget_min", "budget_tokens", "with_ler", "swap", "synth_per_epoch", "word_dropout")}
     log("config", json.dumps(cfg))
 
     records, groups, sizes = load_records(args)
