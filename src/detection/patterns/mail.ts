@@ -38,7 +38,7 @@ function isPlausibleAddress(value: string): boolean {
   return !FILE_EXTENSIONS.has(labels[labels.length - 1]!.toLowerCase());
 }
 
-const MAIL_RULES: readonly PatternRule[] = [
+export const MAIL_RULES: readonly PatternRule[] = [
   { label: 'MAIL', regex: new RegExp(MAIL_SOURCE, 'gu'), score: 0.95, validate: (v) => isPlausibleAddress(v) },
 ];
 

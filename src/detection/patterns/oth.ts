@@ -275,7 +275,7 @@ function weakAgeScore(value: string, m: RegExpExecArray, text: string): number |
 
 // ---------------------------------------------------------------------------------------------------------------
 
-const OTH_RULES: readonly PatternRule[] = [
+export const OTH_RULES: readonly PatternRule[] = [
   {
     label: 'OTH',
     regex: new RegExp(IBAN, 'gu'),

@@ -133,7 +133,7 @@ function hasCountryCode(value: string): boolean {
 
 const context = (window: number, boost: number) => ({ words: PHONE_WORDS, window, boost });
 
-const TEL_RULES: readonly PatternRule[] = [
+export const TEL_RULES: readonly PatternRule[] = [
   {
     label: 'TEL',
     regex: new RegExp(SOURCES.international, 'gu'),
