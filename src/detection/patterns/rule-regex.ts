@@ -116,9 +116,19 @@ export function bmpUnicodeSets(source: string): string {
   return out;
 }
 
-/** The regex a rule runs with: global, rewritten as above (`u` → `v`). */
-export function compileRuleRegex(regex: RegExp): RegExp {
+/** Whether this engine has `v` mode (Chrome 112, Firefox 116, Safari 17, Node 20); without it the classes stay. */
+const UNICODE_SETS = (() => {
+  try {
+    return new RegExp('[\\p{L}--[a]]', 'v').test('b');
+  } catch {
+    return false;
+  }
+})();
+
+/** The regex a rule runs with: global, rewritten as above (`u` → `v` where the engine has it). */
+export function compileRuleRegex(regex: RegExp, unicodeSets = UNICODE_SETS): RegExp {
   const flags = regex.flags.includes('g') ? regex.flags : `${regex.flags}g`;
-  if (!flags.includes('u')) return new RegExp(withoutUnrolling(regex.source), flags);
-  return new RegExp(bmpUnicodeSets(withoutUnrolling(regex.source)), flags.replace('u', 'v'));
+  const source = withoutUnrolling(regex.source);
+  if (!unicodeSets || !flags.includes('u')) return new RegExp(source, flags);
+  return new RegExp(bmpUnicodeSets(source), flags.replace('u', 'v'));
 }

@@ -73,11 +73,16 @@ describe('compileRuleRegex', () => {
     for (const rule of rules) {
       const original = new RegExp(rule.regex.source, rule.regex.flags.includes('g') ? rule.regex.flags : `${rule.regex.flags}g`);
       const compiled = compileRuleRegex(rule.regex);
+      // Engines without `v` mode keep the classes and only lose the unrolling.
+      const fallback = compileRuleRegex(rule.regex, false);
       expect(compiled.flags).toContain('g');
+      expect(compiled.flags.includes('v')).toBe(rule.regex.flags.includes('u'));
+      expect(fallback.flags).not.toContain('v');
       for (const text of texts) {
         const expected = allMatches(original, text);
         matches += expected.length;
         expect(allMatches(compiled, text)).toEqual(expected);
+        expect(allMatches(fallback, text)).toEqual(expected);
       }
     }
     expect(matches).toBeGreaterThan(100);
