@@ -32,11 +32,14 @@ export const SHIPPED_MODEL = {
 } as const;
 
 /**
- * How the recognizer filters model spans: the shipped model as above; a user's model by its own `minScore` and
- * `contextGates` only; an injected backend (tests) not at all.
+ * How the recognizer filters model spans: the shipped model as above; a user's model by its own `minScore`,
+ * `contextGates` and `dropWords` only; an injected backend (tests) not at all.
  */
 function nerFilters(options: Pick<AnonymizerOptions, 'ner' | 'nerBackend'>): Pick<NerRecognizerOptions, 'minScore' | 'contextGates' | 'dropWords'> {
-  if (options.ner) return { minScore: options.ner.minScore ?? 0, contextGates: options.ner.contextGates ?? {} };
+  if (options.ner) {
+    const { minScore = 0, contextGates = {}, dropWords } = options.ner;
+    return dropWords ? { minScore, contextGates, dropWords } : { minScore, contextGates };
+  }
   if (options.nerBackend) return { minScore: 0 };
   return { minScore: SHIPPED_MODEL.minScore, contextGates: SHIPPED_MODEL.contextGates, dropWords: SHIPPED_MODEL.dropWords };
 }

@@ -47,6 +47,8 @@ export interface NerModelOptions {
    * a label the model is weak at, used only in a context that speaks for it.
    */
   contextGates?: Partial<Record<TextLabelName, RegExp>>;
+  /** A model span that is one word matching this (anchored) is dropped: common nouns the model takes for names. */
+  dropWords?: RegExp;
 }
 
 /** Where the service reads the files from; cloneable, so it can cross the worker boundary. */

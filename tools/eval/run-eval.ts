@@ -128,8 +128,10 @@ async function main(): Promise<void> {
     if (!engineModule) throw new Error('engine not loaded');
     const language = args.autoLanguage ? 'auto' : lang === 'de' || lang === 'en' ? lang : 'auto';
     let engine = engines.get(language);
-    // --model: a candidate model used exactly as the shipped one is (same label map and cut-off).
-    const ner = args.model ? { url: resolve(args.model), labelMap: { ...SHIPPED_MODEL.labelMap }, minScore: SHIPPED_MODEL.minScore, contextGates: SHIPPED_MODEL.contextGates } : undefined;
+    // --model: a candidate model used exactly as the shipped one is (same label map, cut-off, gates and filter).
+    const ner = args.model
+      ? { url: resolve(args.model), labelMap: { ...SHIPPED_MODEL.labelMap }, minScore: SHIPPED_MODEL.minScore, contextGates: SHIPPED_MODEL.contextGates, dropWords: SHIPPED_MODEL.dropWords }
+      : undefined;
     if (!engine) engines.set(language, (engine = engineModule.createAnonymizer({ language, ...(ner ? { ner } : {}) })));
     return engine;
   };

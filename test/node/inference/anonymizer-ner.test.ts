@@ -46,6 +46,18 @@ describe('createAnonymizer with a NER model (tiny fixture, in-process in Node)',
     expect(progress.length).toBeGreaterThan(0);
   });
 
+  it("applies a user model's own filters: minScore, contextGates and dropWords", async () => {
+    const text = 'Die Commerzbank in Berlin schrieb an Anna Müller.';
+    const nerSpans = async (filters: Record<string, unknown>) =>
+      (await createAnonymizer({ ner: { url: TINY, ...filters } }).detect(text, { labels: ['LOC', 'ORG'] }))
+        .filter((s) => s.source === 'ner')
+        .map((s) => text.slice(s.start, s.end));
+    expect(await nerSpans({})).toEqual(['Commerzbank', 'Berlin']);
+    expect(await nerSpans({ dropWords: /^(?:Berlin|Köln)$/u })).toEqual(['Commerzbank']);
+    expect(await nerSpans({ contextGates: { LOC: /(?:^|\s)nach\s+$/u } })).toEqual(['Commerzbank']);
+    expect(await nerSpans({ minScore: 0.99 })).toEqual([]);
+  });
+
   it('validates the ner option (422)', async () => {
     await expectProblem(() => createAnonymizer({ ner: { url: TINY, files: modelFiles(TINY) } }), { status: 422, problemCode: 'VALIDATION_FAILED' });
     await expectProblem(() => createAnonymizer({ ner: { url: TINY, labelMap: { PERSON: 'NAME' } } }), {
