@@ -34,15 +34,18 @@ interface Args {
   selfCheck: boolean;
   /** A candidate model directory (Hugging Face layout) instead of the shipped one. */
   model: string | null;
+  /** Windowing of the model (subwords per window, shared with the next), instead of the service's default. */
+  window: number | null;
+  overlap: number | null;
 }
 
 function usage(message: string): never {
-  process.stderr.write(`${message}\nusage: npm run eval -- <file.jsonl> [--labels PER,LOC] [--limit N] [--kind K] [--json out.json] [--errors N] [--auto-language] [--self-check] [--model DIR]\n`);
+  process.stderr.write(`${message}\nusage: npm run eval -- <file.jsonl> [--labels PER,LOC] [--limit N] [--kind K] [--json out.json] [--errors N] [--auto-language] [--self-check] [--model DIR] [--window N] [--overlap N]\n`);
   process.exit(2);
 }
 
 function parseArgs(argv: readonly string[]): Args {
-  const args: Args = { file: '', labels: null, limit: null, kind: null, json: null, errors: 0, autoLanguage: false, selfCheck: false, model: null };
+  const args: Args = { file: '', labels: null, limit: null, kind: null, json: null, errors: 0, autoLanguage: false, selfCheck: false, model: null, window: null, overlap: null };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i] as string;
     const value = () => argv[++i] ?? usage(`${a} needs a value`);
@@ -60,6 +63,8 @@ function parseArgs(argv: readonly string[]): Args {
     else if (a === '--auto-language') args.autoLanguage = true;
     else if (a === '--self-check') args.selfCheck = true;
     else if (a === '--model') args.model = value();
+    else if (a === '--window') args.window = Number.parseInt(value(), 10);
+    else if (a === '--overlap') args.overlap = Number.parseInt(value(), 10);
     else if (a.startsWith('--')) usage(`unknown option ${a}`);
     else if (args.file === '') args.file = a;
     else usage(`unexpected argument ${a}`);
@@ -128,10 +133,20 @@ async function main(): Promise<void> {
     if (!engineModule) throw new Error('engine not loaded');
     const language = args.autoLanguage ? 'auto' : lang === 'de' || lang === 'en' ? lang : 'auto';
     let engine = engines.get(language);
-    // --model: a candidate model used exactly as the shipped one is (same label map, cut-off, gates and filter).
-    const ner = args.model
-      ? { url: resolve(args.model), labelMap: { ...SHIPPED_MODEL.labelMap }, minScore: SHIPPED_MODEL.minScore, contextGates: SHIPPED_MODEL.contextGates, dropWords: SHIPPED_MODEL.dropWords }
-      : undefined;
+    // --model, --window, --overlap: a candidate model or windowing, used exactly as the shipped model is (same label
+    // map, cut-off, gates and filter).
+    const windowing = { ...(args.window !== null ? { windowTokens: args.window } : {}), ...(args.overlap !== null ? { overlapTokens: args.overlap } : {}) };
+    const ner =
+      args.model || args.window !== null || args.overlap !== null
+        ? {
+            url: resolve(args.model ?? 'models/ner'),
+            labelMap: { ...SHIPPED_MODEL.labelMap },
+            minScore: SHIPPED_MODEL.minScore,
+            contextGates: SHIPPED_MODEL.contextGates,
+            dropWords: SHIPPED_MODEL.dropWords,
+            ...windowing,
+          }
+        : undefined;
     if (!engine) engines.set(language, (engine = engineModule.createAnonymizer({ language, ...(ner ? { ner } : {}) })));
     return engine;
   };
