@@ -37,15 +37,17 @@ interface Args {
   /** Windowing of the model (subwords per window, shared with the next), instead of the service's default. */
   window: number | null;
   overlap: number | null;
+  /** Cut-off for model spans (mean tag probability) instead of the shipped model's. */
+  minScore: number | null;
 }
 
 function usage(message: string): never {
-  process.stderr.write(`${message}\nusage: npm run eval -- <file.jsonl> [--labels PER,LOC] [--limit N] [--kind K] [--json out.json] [--errors N] [--auto-language] [--self-check] [--model DIR] [--window N] [--overlap N]\n`);
+  process.stderr.write(`${message}\nusage: npm run eval -- <file.jsonl> [--labels PER,LOC] [--limit N] [--kind K] [--json out.json] [--errors N] [--auto-language] [--self-check] [--model DIR] [--window N] [--overlap N] [--min-score X]\n`);
   process.exit(2);
 }
 
 function parseArgs(argv: readonly string[]): Args {
-  const args: Args = { file: '', labels: null, limit: null, kind: null, json: null, errors: 0, autoLanguage: false, selfCheck: false, model: null, window: null, overlap: null };
+  const args: Args = { file: '', labels: null, limit: null, kind: null, json: null, errors: 0, autoLanguage: false, selfCheck: false, model: null, window: null, overlap: null, minScore: null };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i] as string;
     const value = () => argv[++i] ?? usage(`${a} needs a value`);
@@ -65,6 +67,7 @@ function parseArgs(argv: readonly string[]): Args {
     else if (a === '--model') args.model = value();
     else if (a === '--window') args.window = Number.parseInt(value(), 10);
     else if (a === '--overlap') args.overlap = Number.parseInt(value(), 10);
+    else if (a === '--min-score') args.minScore = Number.parseFloat(value());
     else if (a.startsWith('--')) usage(`unknown option ${a}`);
     else if (args.file === '') args.file = a;
     else usage(`unexpected argument ${a}`);
@@ -133,15 +136,15 @@ async function main(): Promise<void> {
     if (!engineModule) throw new Error('engine not loaded');
     const language = args.autoLanguage ? 'auto' : lang === 'de' || lang === 'en' ? lang : 'auto';
     let engine = engines.get(language);
-    // --model, --window, --overlap: a candidate model or windowing, used exactly as the shipped model is (same label
-    // map, cut-off, gates and filter).
+    // --model, --window, --overlap, --min-score: a candidate model, windowing or cut-off, otherwise used exactly as the
+    // shipped model is (same label map, cut-off, gates and filter).
     const windowing = { ...(args.window !== null ? { windowTokens: args.window } : {}), ...(args.overlap !== null ? { overlapTokens: args.overlap } : {}) };
     const ner =
-      args.model || args.window !== null || args.overlap !== null
+      args.model || args.window !== null || args.overlap !== null || args.minScore !== null
         ? {
             url: resolve(args.model ?? 'models/ner'),
             labelMap: { ...SHIPPED_MODEL.labelMap },
-            minScore: SHIPPED_MODEL.minScore,
+            minScore: args.minScore ?? SHIPPED_MODEL.minScore,
             contextGates: SHIPPED_MODEL.contextGates,
             dropWords: SHIPPED_MODEL.dropWords,
             ...windowing,
