@@ -32,17 +32,25 @@ export const SHIPPED_MODEL = {
   contextGates: { STR: /(?:^|[^\p{L}])(?:in|auf|an|aus|bei|nach|über|unter|hinter|vor|neben|In|Auf|An|Aus|Bei|Nach)(?:\s+(?:der|die|dem|den|das))?\s+$|(?:^|[^\p{L}])(?:on|at|in|along|near|off|On|At|In|Along|Near)\s+$/u },
 } as const;
 
+/** Whether the `ner` option names a model of the user's own (else it tunes the shipped one: windows, filters, progress). */
+function userModel(options: Pick<AnonymizerOptions, 'ner'>): boolean {
+  const { ner } = options;
+  return typeof ner === 'object' && (ner.url !== undefined || ner.files !== undefined);
+}
+
 /**
- * How the recognizer filters model spans: the shipped model as above; a user's model by its own `minScore`,
- * `contextGates` and `dropWords` only; an injected backend (tests) not at all.
+ * How the recognizer filters model spans: the shipped model as above (a `ner` option without `url`/`files` may override
+ * each filter); a user's model by its own `minScore`, `contextGates` and `dropWords` only; an injected backend (tests)
+ * not at all.
  */
 function nerFilters(options: Pick<AnonymizerOptions, 'ner' | 'nerBackend'>): Pick<NerRecognizerOptions, 'minScore' | 'contextGates' | 'dropWords'> {
-  if (options.ner) {
-    const { minScore = 0, contextGates = {}, dropWords } = options.ner;
-    return dropWords ? { minScore, contextGates, dropWords } : { minScore, contextGates };
-  }
-  if (options.nerBackend) return { minScore: 0 };
-  return { minScore: SHIPPED_MODEL.minScore, contextGates: SHIPPED_MODEL.contextGates, dropWords: SHIPPED_MODEL.dropWords };
+  if (options.nerBackend && !options.ner) return { minScore: 0 };
+  const given = options.ner || {};
+  const shipped = !options.nerBackend && !userModel(options);
+  const minScore = given.minScore ?? (shipped ? SHIPPED_MODEL.minScore : 0);
+  const contextGates = given.contextGates ?? (shipped ? SHIPPED_MODEL.contextGates : {});
+  const dropWords = given.dropWords ?? (shipped ? SHIPPED_MODEL.dropWords : undefined);
+  return dropWords ? { minScore, contextGates, dropWords } : { minScore, contextGates };
 }
 
 /** The NER backend the options ask for, or null for rules only. Creating it does no I/O. */
@@ -50,5 +58,6 @@ function nerBackendOf(options: Pick<AnonymizerOptions, 'recognizers' | 'ner' | '
   if (options.ner === false) return null;
   if (options.nerBackend) return options.nerBackend;
   if (options.ner === undefined && options.recognizers !== undefined) return null;
-  return defaultNerBackend(options.ner ?? { labelMap: { ...SHIPPED_MODEL.labelMap } });
+  const given = options.ner || {};
+  return defaultNerBackend(userModel(options) ? given : { ...given, labelMap: { ...SHIPPED_MODEL.labelMap, ...given.labelMap } });
 }

@@ -18,7 +18,7 @@
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { createAnonymizer } from '../../src/api/anonymizer.js';
@@ -186,9 +186,12 @@ async function main(): Promise<void> {
   out(`peer: transformers.js ${tf.env.version}, ${onOurOrt ? 'onnxruntime-web (WASM, same module as ours)' : 'NOT on onnxruntime-web'}; pipeline ready in ${peerLoadMs.toFixed(0)} ms (ORT already initialised)`);
   if (!onOurOrt) throw new Error('transformers.js did not take the onnxruntime-web module');
 
+  // The shipped model as the product runs it (its label map and filters); another model by its url.
+  const shipped = resolve(dir) === resolve(projectRoot, 'models', 'ner');
+  const nerOption = shipped ? { ...windowing } : { url: dir, ...windowing };
   const engines = {
-    de: createAnonymizer({ language: 'de', ner: { url: dir, ...windowing } }),
-    en: createAnonymizer({ language: 'en', ner: { url: dir, ...windowing } }),
+    de: createAnonymizer({ language: 'de', ner: nerOption }),
+    en: createAnonymizer({ language: 'en', ner: nerOption }),
   };
   const allLabels = [...TEXT_LABELS];
   const textCall = (lang: 'de' | 'en', text: string) => engines[lang].text({ text, textLabels: allLabels, usePseudonyms: true });

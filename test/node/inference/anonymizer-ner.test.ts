@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createAnonymizer } from '../../../src/api/anonymizer.js';
@@ -56,6 +57,21 @@ describe('createAnonymizer with a NER model (tiny fixture, in-process in Node)',
     expect(await nerSpans({ dropWords: /^(?:Berlin|Köln)$/u })).toEqual(['Commerzbank']);
     expect(await nerSpans({ contextGates: { LOC: /(?:^|\s)nach\s+$/u } })).toEqual(['Commerzbank']);
     expect(await nerSpans({ minScore: 0.99 })).toEqual([]);
+  });
+
+  it('keeps the shipped model and its filters when the ner option only tunes it (windows, cut-off)', async () => {
+    const text = readFileSync(new URL('../../bench/fixtures/letter-de.txt', import.meta.url), 'utf8');
+    const labels = ['PER', 'LOC', 'ORG', 'STR', 'DATE'];
+    const shipped = await createAnonymizer().detect(text, { labels });
+    expect(shipped.some((s) => s.source === 'ner')).toBe(true);
+    // The default windows given explicitly: the very same spans (label map without DATE, cut-off, gates, filter).
+    expect(await createAnonymizer({ ner: { windowTokens: 128, overlapTokens: 16 } }).detect(text, { labels })).toEqual(shipped);
+    // One filter overridden, the others kept: fewer model spans, still none of them a DATE.
+    const strict = await createAnonymizer({ ner: { minScore: 0.95 } }).detect(text, { labels });
+    const nerSpans = (spans: typeof shipped) => spans.filter((s) => s.source === 'ner');
+    expect(nerSpans(strict).length).toBeLessThan(nerSpans(shipped).length);
+    expect(nerSpans(strict).length).toBeGreaterThan(0);
+    expect(nerSpans(strict).some((s) => s.label === 'DATE')).toBe(false);
   });
 
   it('validates the ner option (422)', async () => {
