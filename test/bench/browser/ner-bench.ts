@@ -8,7 +8,7 @@
  *   CDN); with `&ort=ours`, on our onnxruntime-web/wasm module instead (its Symbol.for('onnxruntime') hook);
  * - `?pair=transformers&threads=1|2[&ort=ours]`: both in this page, timed in alternating rounds on the same input
  *   (load on the machine then hits both alike): the throughput comparison;
- * - `?engine=text`: the product path, `createAnonymizer({ ner: { url } }).text()` with all labels (rules + the model
+ * - `?engine=text`: the product path, `createAnonymizer().text()` with all labels (rules + the model
  *   in workers/ner.worker.ts, 2 threads when cross-origin isolated, else 1).
  * Common: `model` (served model directory URL), `runs`, `warmup`; peer: `peerRoot`, `peerName`, `peerOrt`, `window`.
  * Cold start (single modes) = runtime module import + model fetch + session + first result. Results: `window.__bench`.
@@ -134,9 +134,11 @@ async function loadEngine(texts: readonly BenchText[]): Promise<Runner> {
   const isolated = globalThis.crossOriginIsolated === true;
   const allLabels = [...TEXT_LABELS];
   const t0 = performance.now();
+  // The shipped model from /models/manifest.json as the product runs it (its label map and filters); another by url.
+  const ner = new URL(MODEL).pathname === '/models/ner/' ? {} : { ner: { url: MODEL } };
   const engines = {
-    de: createAnonymizer({ language: 'de', ner: { url: MODEL } }),
-    en: createAnonymizer({ language: 'en', ner: { url: MODEL } }),
+    de: createAnonymizer({ language: 'de', ...ner }),
+    en: createAnonymizer({ language: 'en', ...ner }),
   };
   const call = (i: number) => {
     const f = texts[i]!;
