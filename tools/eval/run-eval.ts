@@ -132,24 +132,23 @@ async function main(): Promise<void> {
   // the engine does not build.
   const engineModule = args.selfCheck ? null : await import('../../src/api/anonymizer.js');
   const engines = new Map<string, Anonymizer>();
+  // --window, --overlap, --min-score tune the shipped model (the engine keeps its label map and other filters);
+  // --model runs a candidate exactly as the shipped model is run, the tuning on top.
+  const tuning = {
+    ...(args.window !== null ? { windowTokens: args.window } : {}),
+    ...(args.overlap !== null ? { overlapTokens: args.overlap } : {}),
+    ...(args.minScore !== null ? { minScore: args.minScore } : {}),
+  };
+  const { labelMap, minScore, contextGates, dropWords } = SHIPPED_MODEL;
+  const ner = args.model
+    ? { url: resolve(args.model), labelMap: { ...labelMap }, minScore, contextGates, dropWords, ...tuning }
+    : Object.keys(tuning).length > 0
+      ? tuning
+      : undefined;
   const engineFor = (lang: string): Anonymizer => {
     if (!engineModule) throw new Error('engine not loaded');
     const language = args.autoLanguage ? 'auto' : lang === 'de' || lang === 'en' ? lang : 'auto';
     let engine = engines.get(language);
-    // --model, --window, --overlap, --min-score: a candidate model, windowing or cut-off, otherwise used exactly as the
-    // shipped model is (same label map, cut-off, gates and filter).
-    const windowing = { ...(args.window !== null ? { windowTokens: args.window } : {}), ...(args.overlap !== null ? { overlapTokens: args.overlap } : {}) };
-    const ner =
-      args.model || args.window !== null || args.overlap !== null || args.minScore !== null
-        ? {
-            url: resolve(args.model ?? 'models/ner'),
-            labelMap: { ...SHIPPED_MODEL.labelMap },
-            minScore: args.minScore ?? SHIPPED_MODEL.minScore,
-            contextGates: SHIPPED_MODEL.contextGates,
-            dropWords: SHIPPED_MODEL.dropWords,
-            ...windowing,
-          }
-        : undefined;
     if (!engine) engines.set(language, (engine = engineModule.createAnonymizer({ language, ...(ner ? { ner } : {}) })));
     return engine;
   };
