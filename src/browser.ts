@@ -1,5 +1,6 @@
-/** Browser entry point: the local service over IndexedDB with its jobs worker, and the document engine alone. */
+/** Browser entry point: the text engine, the local service over IndexedDB with its jobs worker, the document engine. */
 export * from './index.js';
-export { createBrowserAnonymizer } from './api/browser-anonymizer.js';
-export type { BrowserAnonymizerOptions } from './api/browser-anonymizer.js';
-export { createBrowserDocumentAnonymizer } from './api/browser-documents.js';
+export { createAnonymizer } from './platform/browser/text.js';
+export { createBrowserAnonymizer } from './platform/browser/service.js';
+export type { BrowserAnonymizerOptions } from './platform/browser/service.js';
+export { createBrowserDocumentAnonymizer } from './platform/browser/platform.js';

@@ -1,7 +1,9 @@
-/** Public entry point of local-anonymizer. */
-export { createAnonymizer } from './api/anonymizer.js';
-export type { Anonymizer, DetectCallOptions, TextCallOptions } from './api/anonymizer.js';
-export type { AnonymizerOptions } from './api/options.js';
+/**
+ * What every platform entry exports (`./node.ts`, `./browser.ts`): the spec's types, errors, and the pieces to extend
+ * detection. Each entry adds its own `createAnonymizer`, bound to where that platform runs the model.
+ */
+export type { Anonymizer, DetectCallOptions, TextCallOptions } from './engine/text-engine.js';
+export type { AnonymizerOptions } from './engine/options.js';
 export { AnonymizerError } from './errors/problem.js';
 export type { Recognizer, DetectContext } from './detection/recognizer.js';
 export type { PatternRule } from './detection/patterns/pattern-recognizer.js';
@@ -12,7 +14,7 @@ export { textLabels, imageLabels } from './spec/labels.js';
 export type { NerModelOptions, NerModelFiles, LabelMap } from './inference/model-source.js';
 export type { NerBackend } from './detection/ner/ner-backend.js';
 export { nerRecognizer } from './detection/ner/ner-recognizer.js';
-export type { LocalAnonymizer, LocalServiceOptions } from './api/local-anonymizer.js';
+export type { LocalAnonymizer, LocalServiceOptions } from './service/local-service.js';
 export type {
   KeyedApi,
   DocumentsApi,
@@ -25,4 +27,4 @@ export type {
 } from './service/document-service.js';
 export type { OrganizationSetup, ProjectSetup, ApiKeySetup, KeyKind } from './service/setup.js';
 export type { RawDocumentQuery } from './store/query.js';
-export type { Clock } from './service/clock.js';
+export type { Clock } from './jobs/clock.js';

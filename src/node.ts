@@ -1,5 +1,6 @@
-/** Node entry point: the whole local service in this process (store in memory), and the document engine alone. */
+/** Node entry point: the text engine, the whole local service in this process, and the document engine alone. */
 export * from './index.js';
-export { createNodeAnonymizer } from './api/node-anonymizer.js';
-export type { NodeAnonymizerOptions } from './api/node-anonymizer.js';
-export { createNodeDocumentAnonymizer } from './api/node-documents.js';
+export { createAnonymizer } from './platform/node/text.js';
+export { createNodeAnonymizer } from './platform/node/service.js';
+export type { NodeAnonymizerOptions } from './platform/node/service.js';
+export { createNodeDocumentAnonymizer } from './platform/node/platform.js';

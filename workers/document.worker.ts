@@ -1,13 +1,11 @@
 // The document engine off the main thread: builds it from src/ and exposes it. Nothing else belongs here.
 import { expose, transfer } from 'comlink';
-import { createBrowserDocumentAnonymizer } from '../src/api/browser-documents.js';
+import type { DocumentApi } from '../src/engine/document-api.js';
 import { installProblemTransfer } from '../src/errors/wire.js';
-import { createBrowserFaceService } from '../src/inference/face-browser.js';
-import type { DocumentApi } from '../src/runtime/document-api.js';
+import { createBrowserDocumentAnonymizer } from '../src/platform/browser/platform.js';
 
 installProblemTransfer();
-const base = self.location.href;
-const engine = createBrowserDocumentAnonymizer(base, { faces: () => createBrowserFaceService(base) });
+const engine = createBrowserDocumentAnonymizer(self.location.href, { faces: 'this-thread' });
 
 const api: DocumentApi = {
   anonymize: async (bytes, config, options) => {

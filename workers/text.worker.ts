@@ -1,8 +1,8 @@
 // The text engine off the main thread: builds the service from src/ and exposes it. Nothing else belongs here.
 import { expose } from 'comlink';
-import { createAnonymizer } from '../src/api/anonymizer.js';
+import { createAnonymizer } from '../src/platform/browser/text.js';
 import { installProblemTransfer } from '../src/errors/wire.js';
-import type { TextWorkerApi } from '../src/runtime/text-worker-api.js';
+import type { TextWorkerApi } from '../src/engine/text-api.js';
 
 installProblemTransfer();
 const anonymizer = createAnonymizer();

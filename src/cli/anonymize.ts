@@ -1,8 +1,8 @@
 import { readFile, rm } from 'node:fs/promises';
 import { basename } from 'node:path';
-import type { ClosableDocumentAnonymizer } from '../api/node-documents.js';
+import type { ClosableDocumentAnonymizer } from '../engine/document-engine.js';
 import { invalidFile, validationFailed } from '../errors/problem.js';
-import { writeFileAtomically } from '../runtime/atomic-file.js';
+import { writeFileAtomically } from '../platform/node/atomic-file.js';
 import type { DocumentPiiRecord, ExternalUploadConfig } from '../spec/types.js';
 import type { CliArgs } from './args.js';
 

@@ -1,9 +1,9 @@
 import { readFile, rm } from 'node:fs/promises';
 import { createInterface } from 'node:readline';
-import { createAnonymizer } from '../api/anonymizer.js';
-import { createNodeDocumentAnonymizer } from '../api/node-documents.js';
-import type { Anonymizer } from '../api/anonymizer.js';
-import type { AnonymizerOptions } from '../api/options.js';
+import { createAnonymizer } from '../platform/node/text.js';
+import { createNodeDocumentAnonymizer } from '../platform/node/platform.js';
+import type { Anonymizer } from '../engine/text-engine.js';
+import type { AnonymizerOptions } from '../engine/options.js';
 import { AnonymizerError, toAnonymizerError, validationFailed } from '../errors/problem.js';
 import { parseUploadConfig } from '../spec/schemas.js';
 import type { ExternalUploadConfig, TextLabelName } from '../spec/types.js';

@@ -1,9 +1,9 @@
 import { readFile } from 'node:fs/promises';
-import { createNodeAnonymizer } from '../api/node-anonymizer.js';
-import type { AnonymizerOptions } from '../api/options.js';
+import { createNodeAnonymizer } from '../platform/node/service.js';
+import type { AnonymizerOptions } from '../engine/options.js';
 import { validationFailed } from '../errors/problem.js';
 import { createFetchHandler } from '../http/fetch-handler.js';
-import { startLoopbackServer } from '../http/node-server.js';
+import { startLoopbackServer } from '../platform/node/http-server.js';
 import type { OrganizationSetup } from '../service/setup.js';
 import type { CliArgs } from './args.js';
 

@@ -1,6 +1,6 @@
 import { badRequest, documentTooBig, unsupportedMediaType, validationFailed } from '../errors/problem.js';
 import { AnonymizerError } from '../errors/problem.js';
-import { concatBytes } from '../runtime/bytes.js';
+import { concatBytes } from '../bytes/concat-bytes.js';
 
 /**
  * Reads at most `limit` bytes of a body, streaming: a declared or actual size past the limit stops the read at once

@@ -1,4 +1,4 @@
-import { concatBytes } from '../runtime/bytes.js';
+import { concatBytes } from '../bytes/concat-bytes.js';
 import { textModelUnavailable, validationFailed } from '../errors/problem.js';
 import type { FieldError, TextLabelName } from '../spec/types.js';
 import { TEXT_LABELS } from '../spec/types.js';

@@ -1,6 +1,6 @@
 import type { NerEntity, NerModelInfo, NerRecognition } from '../detection/ner/ner-backend.js';
 import { AnonymizerError, textModelUnavailable } from '../errors/problem.js';
-import type { NerApi } from '../runtime/protocol.js';
+import type { NerApi } from './ner-api.js';
 import type { TextLabelName } from '../spec/types.js';
 import { TEXT_LABELS } from '../spec/types.js';
 import type { ParsedTag, TagConstraints } from './bio.js';

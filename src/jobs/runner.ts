@@ -1,6 +1,6 @@
-import type { AnonymizedDocument, DocumentCallOptions } from '../api/documents.js';
+import type { AnonymizedDocument, DocumentCallOptions } from '../engine/document-engine.js';
 import { internalError, toAnonymizerError } from '../errors/problem.js';
-import type { Clock } from '../service/clock.js';
+import type { Clock } from './clock.js';
 import type { ExternalUploadConfig, ProblemDetail } from '../spec/types.js';
 import type { DocumentRecord } from '../store/records.js';
 import type { DocumentStore } from '../store/store.js';

@@ -1,4 +1,4 @@
-import type { Anonymizer, TextCallOptions } from '../api/anonymizer.js';
+import type { Anonymizer, TextCallOptions } from '../engine/text-engine.js';
 import { sniffDocument } from '../documents/sniff.js';
 import type { SniffedType } from '../documents/sniff.js';
 import { creditLimitExceeded, documentTooBig, forbidden, noPiiStored, notFound, rateLimitExceeded, unprocessable } from '../errors/problem.js';
@@ -25,7 +25,7 @@ import { parseDocumentQuery, queryDocuments } from '../store/query.js';
 import type { DocumentRecord, ProjectRecord } from '../store/records.js';
 import type { DocumentStore } from '../store/store.js';
 import { authenticate, explicitProject, parsePathId, resolvedProject, visibleProjects } from './access.js';
-import type { Clock } from './clock.js';
+import type { Clock } from '../jobs/clock.js';
 import { purgeExpired } from './retention.js';
 import type { Organization, Principal } from './setup.js';
 import type { DefaultUploadBody } from './upload.js';

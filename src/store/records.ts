@@ -68,3 +68,6 @@ export interface Counters {
   pagesUsed: number;
   charactersUsed: number;
 }
+
+/** The counters of a new store. */
+export const EMPTY_COUNTERS: Counters = { nextDocumentId: 1, pagesUsed: 0, charactersUsed: 0 };

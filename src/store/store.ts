@@ -2,6 +2,7 @@ import type { IDBPDatabase } from 'idb';
 import { storageLimitExceeded } from '../errors/problem.js';
 import type { ProcessingStatus } from '../spec/types.js';
 import type { Counters, DocumentRecord, FileKind, PiiRecordStored, ProjectRecord } from './records.js';
+import { EMPTY_COUNTERS } from './records.js';
 import type { AnonymizerDb } from './schema.js';
 import { openAnonymizerDb, STORE_NAMES } from './schema.js';
 
@@ -48,7 +49,6 @@ export interface DocumentStore {
 }
 
 const COUNTERS_KEY = 'main';
-const EMPTY_COUNTERS: Counters = { nextDocumentId: 1, pagesUsed: 0, charactersUsed: 0 };
 
 function isQuotaError(err: unknown): boolean {
   if (typeof err !== 'object' || err === null) return false;

@@ -2,9 +2,9 @@
 // requests as direct text() calls in the same process, on the same engine (rules + the shipped model).
 //   npm run bench:http [-- --requests 1000 --clients 8]
 import { parseArgs } from 'node:util';
-import { createNodeAnonymizer } from '../../src/api/node-anonymizer.js';
+import { createNodeAnonymizer } from '../../src/platform/node/service.js';
 import { createFetchHandler } from '../../src/http/fetch-handler.js';
-import { startLoopbackServer } from '../../src/http/node-server.js';
+import { startLoopbackServer } from '../../src/platform/node/http-server.js';
 import { TEXT_LABELS } from '../../src/spec/types.js';
 
 const { values } = parseArgs({ options: { requests: { type: 'string', default: '1000' }, clients: { type: 'string', default: '8' } } });

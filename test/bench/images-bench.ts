@@ -2,11 +2,11 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { decodeImage } from '../../src/documents/image/decode.js';
-import { createNodeCodec } from '../../src/documents/image/node-codec.js';
+import { createNodeCodec } from '../../src/platform/node/codec.js';
 import type { Raster } from '../../src/documents/image/raster.js';
-import { createNodeFaceService } from '../../src/inference/face-node.js';
-import { createOcrClient } from '../../src/runtime/ocr-client.js';
-import { nodeOcrAssets } from '../../src/runtime/node-assets.js';
+import { createNodeFaceService } from '../../src/platform/node/faces.js';
+import { createOcrClient } from '../../src/documents/ocr-client.js';
+import { nodeOcrAssets } from '../../src/platform/node/assets.js';
 import { sniffDocument } from '../../src/documents/sniff.js';
 import { crop, paste, resize } from '../../tools/faces/compose.js';
 

@@ -14,7 +14,7 @@ import { dirname, join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { OpenRedaction } from 'openredaction';
-import { createAnonymizer } from '../../src/api/anonymizer.js';
+import { createAnonymizer } from '../../src/platform/node/text.js';
 import { defaultRecognizers } from '../../src/detection/patterns/index.js';
 import { TEXT_LABELS } from '../../src/spec/types.js';
 import { formatTable, pct } from '../../tools/eval/table.js';

@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { createBrowserAnonymizer } from '../../src/api/browser-anonymizer.js';
-import type { LocalAnonymizer } from '../../src/api/local-anonymizer.js';
+import { createBrowserAnonymizer } from '../../src/platform/browser/service.js';
+import type { LocalAnonymizer } from '../../src/service/local-service.js';
 import { AnonymizerError } from '../../src/errors/problem.js';
-import type { JobsClient } from '../../src/runtime/jobs-client.js';
-import { startJobsWorker } from '../../src/runtime/jobs-client.js';
+import type { JobsClient } from '../../src/platform/browser/jobs-client.js';
+import { startJobsWorker } from '../../src/platform/browser/jobs-client.js';
 import type { OrganizationSetup } from '../../src/service/setup.js';
 import type { ExternalUploadConfig, ProblemDetail } from '../../src/spec/types.js';
 import { dumpStore } from '../../src/store/store.js';

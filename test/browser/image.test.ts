@@ -2,14 +2,14 @@ import { wrap } from 'comlink';
 import { commands } from 'vitest/browser';
 import { afterAll, describe, expect, it } from 'vitest';
 import { encodeBmp } from '../../src/documents/image/bmp.js';
-import { createCanvasCodec } from '../../src/documents/image/canvas-codec.js';
+import { createCanvasCodec } from '../../src/platform/browser/codec.js';
 import { decodeImage } from '../../src/documents/image/decode.js';
 import type { PixelRect } from '../../src/documents/image/effects.js';
 import type { ImageFormat, Raster } from '../../src/documents/image/raster.js';
 import { installProblemTransfer } from '../../src/errors/wire.js';
-import { startDocumentWorker } from '../../src/runtime/document-client.js';
-import { startFaceWorker } from '../../src/runtime/face-client.js';
-import { browserFaceModelUrls, browserOcrAssets } from '../../src/runtime/image-assets.js';
+import { startDocumentWorker } from '../../src/platform/browser/document-client.js';
+import { startFaceWorker } from '../../src/platform/browser/face-client.js';
+import { browserFaceModelUrls, browserOcrAssets } from '../../src/platform/browser/image-assets.js';
 import type { ImageAnonymizationType } from '../../src/spec/types.js';
 
 interface CodecWorker {

@@ -1,14 +1,14 @@
 import { wrap } from 'comlink';
 import type { Remote } from 'comlink';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAnonymizer } from '../../src/api/anonymizer.js';
+import { createAnonymizer } from '../../src/platform/browser/text.js';
 import { AnonymizerError } from '../../src/errors/problem.js';
 import { installProblemTransfer } from '../../src/errors/wire.js';
 import { DEFAULT_LABEL_MAP, MODEL_CACHE } from '../../src/inference/model-source.js';
-import { hasWebGpuAdapter } from '../../src/inference/ort-browser.js';
+import { hasWebGpuAdapter } from '../../src/platform/browser/ort.js';
 import type { NerLoadSpec } from '../../src/inference/model-source.js';
-import { createNerWorkerBackend } from '../../src/runtime/ner-client.js';
-import type { NerApi } from '../../src/runtime/protocol.js';
+import { createNerWorkerBackend } from '../../src/platform/browser/ner-client.js';
+import type { NerApi } from '../../src/inference/ner-api.js';
 import { TINY_CASE } from '../fixtures/models/tiny-ner-cases.js';
 
 /** The tiny models, served by vitest's own server from the project root (a path other than /models/). */

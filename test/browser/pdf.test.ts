@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { installProblemTransfer } from '../../src/errors/wire.js';
-import { startDocumentWorker } from '../../src/runtime/document-client.js';
-import { browserPdfjs } from '../../src/runtime/document-pdf-browser.js';
+import { startDocumentWorker } from '../../src/platform/browser/document-client.js';
+import { browserPdfjs } from '../../src/platform/browser/pdfjs.js';
 import { CANARY, CANARY_CONFIG, OCR_NAME, blackBoxPdf, ccittScanPdf, identityHPdf, scannedPdf, containersPdf, hiddenTextPdf, kernedLinePdf, letterPdf } from '../node/documents/pdf/fixtures.js';
 import { evidenceWith, whereFound } from '../node/documents/pdf/inspect.js';
 

@@ -1,7 +1,7 @@
 import { commands } from 'vitest/browser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LocalServiceRegistration } from '../../src/runtime/service-worker-client.js';
-import { registerLocalService } from '../../src/runtime/service-worker-client.js';
+import type { LocalServiceRegistration } from '../../src/platform/browser/service-worker-client.js';
+import { registerLocalService } from '../../src/platform/browser/service-worker-client.js';
 
 declare module 'vitest/browser' {
   interface BrowserCommands {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createAnonymizer } from '../../src/api/anonymizer.js';
+import { createAnonymizer } from '../../src/platform/browser/text.js';
 import { AnonymizerError } from '../../src/errors/problem.js';
 
 /** The text engine is pure TypeScript: it must behave identically in Chromium and touch no network. */

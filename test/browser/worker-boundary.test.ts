@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { createAnonymizer } from '../../src/api/anonymizer.js';
+import { createAnonymizer } from '../../src/platform/browser/text.js';
 import { AnonymizerError, internalError } from '../../src/errors/problem.js';
-import { startTextWorker } from '../../src/runtime/text-worker-client.js';
-import { createWorkerClient } from '../../src/runtime/worker-client.js';
+import { startTextWorker } from '../../src/platform/browser/text-client.js';
+import { createWorkerClient } from '../../src/platform/browser/worker-client.js';
 
 interface ThrowingApi {
   typed(): Promise<never>;

@@ -11,8 +11,8 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import type { Anonymizer } from '../../src/api/anonymizer.js';
-import { SHIPPED_MODEL } from '../../src/api/recognizers.js';
+import type { Anonymizer } from '../../src/engine/text-engine.js';
+import { SHIPPED_MODEL } from '../../src/engine/recognizers.js';
 import { TEXT_LABELS } from '../../src/spec/types.js';
 import type { TextLabelName } from '../../src/spec/types.js';
 import { addScores, emptyErrors, scoreDocument, summarize } from './score.js';
@@ -130,7 +130,7 @@ async function main(): Promise<void> {
 
   // One engine per language hint; records carry their language. Imported lazily so --self-check runs even while
   // the engine does not build.
-  const engineModule = args.selfCheck ? null : await import('../../src/api/anonymizer.js');
+  const engineModule = args.selfCheck ? null : await import('../../src/platform/node/text.js');
   const engines = new Map<string, Anonymizer>();
   // --window, --overlap, --min-score tune the shipped model (the engine keeps its label map and other filters);
   // --model runs a candidate exactly as the shipped model is run, the tuning on top.

@@ -3,9 +3,9 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { decodeImage } from '../../src/documents/image/decode.js';
-import { createNodeCodec } from '../../src/documents/image/node-codec.js';
+import { createNodeCodec } from '../../src/platform/node/codec.js';
 import type { Raster } from '../../src/documents/image/raster.js';
-import { createNodeFaceService } from '../../src/inference/face-node.js';
+import { createNodeFaceService } from '../../src/platform/node/faces.js';
 import type { FaceBox } from '../../src/inference/face/types.js';
 import type { Box } from '../../src/spec/types.js';
 import type { Sprite } from './compose.js';

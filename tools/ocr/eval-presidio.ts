@@ -4,15 +4,15 @@
 //    redaction (all text labels) also covers, and the share of our redacted pixels inside Presidio's regions.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { createDocumentAnonymizer } from '../../src/api/documents.js';
+import { createDocumentAnonymizer } from '../../src/engine/document-engine.js';
 import { createImageAdapter } from '../../src/documents/image/image-adapter.js';
 import { decodeImage } from '../../src/documents/image/decode.js';
 import { layoutFromParagraphs } from '../../src/documents/layout.js';
-import { createNodeCodec } from '../../src/documents/image/node-codec.js';
+import { createNodeCodec } from '../../src/platform/node/codec.js';
 import type { Raster } from '../../src/documents/image/raster.js';
 import { sniffDocument } from '../../src/documents/sniff.js';
-import { createOcrClient } from '../../src/runtime/ocr-client.js';
-import { nodeOcrAssets } from '../../src/runtime/node-assets.js';
+import { createOcrClient } from '../../src/documents/ocr-client.js';
+import { nodeOcrAssets } from '../../src/platform/node/assets.js';
 import { TEXT_LABELS } from '../../src/spec/types.js';
 
 const dir = join(import.meta.dirname, '..', '..', '..', 'shared', 'corpus', 'presidio-image');

@@ -1,8 +1,8 @@
 // Page side of tools/pdf/bench.ts: the same documents in Chromium, rules only in this page (like the Node row), and
 // through the document worker as the app runs it (its default detection: rules and the NER model).
-import type { AnonymizedDocument } from '../../src/api/documents.js';
-import { createBrowserDocumentAnonymizer } from '../../src/api/browser-documents.js';
-import { startDocumentWorker } from '../../src/runtime/document-client.js';
+import type { AnonymizedDocument } from '../../src/engine/document-engine.js';
+import { createBrowserDocumentAnonymizer } from '../../src/platform/browser/platform.js';
+import { startDocumentWorker } from '../../src/platform/browser/document-client.js';
 import type { BenchRow } from './bench-document.js';
 import { BENCH_PAGES, benchPdf } from './bench-document.js';
 

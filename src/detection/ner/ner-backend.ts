@@ -33,7 +33,7 @@ export interface NerRecognition {
 
 /**
  * The seam between detection and inference: a model that may live in this thread (Node) or behind a worker
- * (browser). Implementations live in `src/runtime/`; the recognizer only sees this.
+ * (browser). Each platform builds them (`src/platform/node/ner.ts`, `src/platform/browser/ner.ts`); the recognizer only sees this.
  */
 export interface NerBackend {
   /** Labels the configured model is expected to serve, known before it loads (from its label map). */
@@ -46,3 +46,6 @@ export interface NerBackend {
   /** Runs the model on `text` (loading it first if needed). Rejects with 502 when it cannot run. */
   recognize(text: string): Promise<NerRecognition>;
 }
+
+/** What a backend answers when no model is configured: nothing found, nothing truncated. */
+export const NO_ENTITIES: NerRecognition = { entities: [], coverage: 1, tokens: 0, windows: 0 };

@@ -1,4 +1,4 @@
-import { concatBytes } from '../../runtime/bytes.js';
+import { concatBytes } from '../../bytes/concat-bytes.js';
 import { Unzlib } from 'fflate';
 import type { PDFContext, PDFStream } from 'pdf-lib';
 import { PDFName, PDFRawStream, decodePDFRawStream } from 'pdf-lib';

@@ -1,11 +1,11 @@
 // Page side of test/bench/images-browser-bench.ts: faces (in workers/face.worker.ts) at 1 MP and 12 MP, OCR per image.
-import { createCanvasCodec } from '../../../src/documents/image/canvas-codec.js';
+import { createCanvasCodec } from '../../../src/platform/browser/codec.js';
 import { decodeImage } from '../../../src/documents/image/decode.js';
 import type { Raster } from '../../../src/documents/image/raster.js';
 import { sniffDocument } from '../../../src/documents/sniff.js';
-import { startFaceWorker } from '../../../src/runtime/face-client.js';
-import { createOcrClient } from '../../../src/runtime/ocr-client.js';
-import { browserOcrAssets } from '../../../src/runtime/image-assets.js';
+import { startFaceWorker } from '../../../src/platform/browser/face-client.js';
+import { createOcrClient } from '../../../src/documents/ocr-client.js';
+import { browserOcrAssets } from '../../../src/platform/browser/image-assets.js';
 import { crop, paste, resize } from '../../../tools/faces/compose.js';
 
 interface Row {

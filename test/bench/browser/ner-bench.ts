@@ -13,7 +13,7 @@
  * Common: `model` (served model directory URL), `runs`, `warmup`; peer: `peerRoot`, `peerName`, `peerOrt`, `window`.
  * Cold start (single modes) = runtime module import + model fetch + session + first result. Results: `window.__bench`.
  */
-import { createAnonymizer } from '../../../src/api/anonymizer.js';
+import { createAnonymizer } from '../../../src/platform/browser/text.js';
 import { DEFAULT_LABEL_MAP } from '../../../src/inference/model-source.js';
 import { createNerService } from '../../../src/inference/ner-service.js';
 import { createOrtSessionFactory } from '../../../src/inference/session.js';

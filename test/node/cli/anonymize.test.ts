@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createNodeCodec } from '../../../src/documents/image/node-codec.js';
+import { createNodeCodec } from '../../../src/platform/node/codec.js';
 import { listMetadata } from '../../../src/documents/image/metadata.js';
 import { corpusFiles, exifPayload, insertJpegSegment, raster } from '../../helpers/images.js';
 

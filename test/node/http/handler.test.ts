@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAnonymizer } from '../../../src/api/anonymizer.js';
-import type { LocalAnonymizer } from '../../../src/api/local-anonymizer.js';
+import { createAnonymizer } from '../../../src/platform/node/text.js';
+import type { LocalAnonymizer } from '../../../src/service/local-service.js';
 import { createFetchHandler } from '../../../src/http/fetch-handler.js';
 import { matchRoute, ROUTES } from '../../../src/http/routes.js';
 import { TINY } from '../inference/fixtures.js';

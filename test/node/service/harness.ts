@@ -1,14 +1,15 @@
 // Builds local services over a fresh fake-indexeddb store, with the real or a scripted document processor.
 import 'fake-indexeddb/auto';
-import { createAnonymizer } from '../../../src/api/anonymizer.js';
-import type { LocalAnonymizer, LocalServiceOptions } from '../../../src/api/local-anonymizer.js';
-import { assembleLocalAnonymizer } from '../../../src/api/local-anonymizer.js';
-import { createNodeDocumentAnonymizer } from '../../../src/api/node-documents.js';
-import { createNodeCodec } from '../../../src/documents/image/node-codec.js';
+import { createAnonymizer } from '../../../src/platform/node/text.js';
+import type { LocalAnonymizer, LocalServiceOptions } from '../../../src/service/local-service.js';
+import { assembleLocalAnonymizer } from '../../../src/service/local-service.js';
+import { createNodeDocumentAnonymizer } from '../../../src/platform/node/platform.js';
+import { createNodeCodec } from '../../../src/platform/node/codec.js';
 import { memoryEvents } from '../../../src/jobs/events.js';
+import { systemClock } from '../../../src/jobs/clock.js';
 import { memoryLocks } from '../../../src/jobs/locks.js';
 import type { DocumentProcessor } from '../../../src/jobs/runner.js';
-import type { Clock } from '../../../src/service/clock.js';
+import type { Clock } from '../../../src/jobs/clock.js';
 import { openDocumentStore } from '../../../src/store/store.js';
 import type { DocumentStore } from '../../../src/store/store.js';
 import { raster } from '../../helpers/images.js';
@@ -47,6 +48,7 @@ export async function harness(options: LocalServiceOptions = {}, processor?: Doc
     store,
     events: memoryEvents(),
     locks: memoryLocks(),
+    clock: systemClock,
     text: createAnonymizer({ ner: false }),
     processor: processor ?? engine!,
     dispose: async () => engine?.close(),

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { createNodeDocumentAnonymizer } from '../../../src/api/node-documents.js';
-import type { ClosableDocumentAnonymizer } from '../../../src/api/node-documents.js';
+import { createNodeDocumentAnonymizer } from '../../../src/platform/node/platform.js';
+import type { ClosableDocumentAnonymizer } from '../../../src/engine/document-engine.js';
 import { dumpStore } from '../../../src/store/store.js';
 import { expectProblem } from '../helpers/expect-problem.js';
 import type { Harness } from './harness.js';

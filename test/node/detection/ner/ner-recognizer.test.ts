@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createAnonymizer } from '../../../../src/api/anonymizer.js';
+import { createAnonymizer } from '../../../../src/platform/node/text.js';
 import type { NerBackend, NerEntity, NerModelInfo } from '../../../../src/detection/ner/ner-backend.js';
 import { NOT_A_NAME } from '../../../../src/detection/gazetteer/lexicon.js';
 import { MODEL_WEIGHT, nerRecognizer, trimPunctuation } from '../../../../src/detection/ner/ner-recognizer.js';

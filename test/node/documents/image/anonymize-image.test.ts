@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { createDocumentAnonymizer } from '../../../../src/api/documents.js';
+import { createDocumentAnonymizer } from '../../../../src/engine/document-engine.js';
 import { createImageAdapter } from '../../../../src/documents/image/image-adapter.js';
 import { decodeImage } from '../../../../src/documents/image/decode.js';
-import { createNodeCodec } from '../../../../src/documents/image/node-codec.js';
+import { createNodeCodec } from '../../../../src/platform/node/codec.js';
 import type { Box } from '../../../../src/spec/types.js';
 import { pixel, raster } from '../../../helpers/images.js';
 

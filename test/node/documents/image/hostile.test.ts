@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { createDocumentAnonymizer } from '../../../../src/api/documents.js';
+import { createDocumentAnonymizer } from '../../../../src/engine/document-engine.js';
 import { createImageAdapter } from '../../../../src/documents/image/image-adapter.js';
-import { createNodeCodec } from '../../../../src/documents/image/node-codec.js';
+import { createNodeCodec } from '../../../../src/platform/node/codec.js';
 import { corpusFiles, pngChunk, raster } from '../../../helpers/images.js';
 import { expectProblem } from '../../helpers/expect-problem.js';
 

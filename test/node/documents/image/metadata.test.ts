@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { createDocumentAnonymizer } from '../../../../src/api/documents.js';
+import { createDocumentAnonymizer } from '../../../../src/engine/document-engine.js';
 import { createImageAdapter } from '../../../../src/documents/image/image-adapter.js';
 import { listMetadata } from '../../../../src/documents/image/metadata.js';
-import { createNodeCodec } from '../../../../src/documents/image/node-codec.js';
+import { createNodeCodec } from '../../../../src/platform/node/codec.js';
 import { sniffDocument } from '../../../../src/documents/sniff.js';
 import { AnonymizerError } from '../../../../src/errors/problem.js';
 import { concat, containsAscii, corpusFiles, exifPayload, insertJpegSegment, insertPngChunk, pngChunk, raster } from '../../../helpers/images.js';

@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { createNodeDocumentAnonymizer } from '../../../../src/api/node-documents.js';
+import { createNodeDocumentAnonymizer } from '../../../../src/platform/node/platform.js';
 import { decodeImage } from '../../../../src/documents/image/decode.js';
-import { createNodeCodec } from '../../../../src/documents/image/node-codec.js';
+import { createNodeCodec } from '../../../../src/platform/node/codec.js';
 import { corpusFiles } from '../../../helpers/images.js';
 
 // Presidio's OCR sample: a paragraph with a name, a phone number and an e-mail address.

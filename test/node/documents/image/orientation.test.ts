@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { decodeImage } from '../../../../src/documents/image/decode.js';
-import { createNodeCodec } from '../../../../src/documents/image/node-codec.js';
+import { createNodeCodec } from '../../../../src/platform/node/codec.js';
 import type { Orientation } from '../../../../src/documents/image/orientation.js';
 import { applyOrientation, readOrientation } from '../../../../src/documents/image/orientation.js';
 import { exifPayload, insertJpegSegment, insertPngChunk, pixel, pngChunk, raster } from '../../../helpers/images.js';

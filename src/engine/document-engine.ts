@@ -1,0 +1,195 @@
+import { analyze } from '../detection/analyze.js';
+import type { Recognizer } from '../detection/recognizer.js';
+import type { DocumentAdapter, DocumentJob, VerificationSummary } from '../documents/adapter.js';
+import { sniffDocument } from '../documents/sniff.js';
+import { documentTooBig, invalidFile } from '../errors/problem.js';
+import { applyReplacements } from '../replacement/apply.js';
+import { createPlan } from '../replacement/plan.js';
+import { createPseudonymizer } from '../replacement/pseudonyms.js';
+import { parseUploadConfig } from '../spec/schemas.js';
+import type { DocumentPiiRecord, DocumentType, ExternalUploadConfig, ImageAnonymizationType, ImageLabelName, PiiPageEntry, TextLabelName } from '../spec/types.js';
+import { TEXT_LABELS } from '../spec/types.js';
+import type { ImageAdapterDeps } from '../documents/image/image-adapter.js';
+import { createImageAdapter } from '../documents/image/image-adapter.js';
+import { createPdfAdapter } from '../documents/pdf/pdf-adapter.js';
+import { createPageRasteriser } from '../documents/pdf/rasterise.js';
+import type { NerBackendFactory } from '../inference/ner-backends.js';
+import type { EnginePlatform } from './platform.js';
+import { DEFAULT_THRESHOLD } from './options.js';
+import type { AnonymizerOptions } from './options.js';
+import { engineRecognizers } from './recognizers.js';
+
+/** The spec's upload size limit (413 `DOCUMENT_TOO_BIG`). */
+export const MAX_DOCUMENT_BYTES = 200 * 1024 * 1024;
+
+/** What a document call uses when the config lists no labels: every text label and faces masked. */
+export const DEFAULT_DOCUMENT_CONFIG: ExternalUploadConfig = {
+  textAnonymization: { labelsConfig: TEXT_LABELS.map((name) => ({ name, config: null })) },
+  imageAnonymization: { labelsConfig: [{ name: 'face', anonymizationType: 'MASK' }] },
+};
+
+/** The document engine's pieces: one adapter per format (built with its platform parts), and the text detection. */
+export interface DocumentAnonymizerDeps {
+  adapters: readonly DocumentAdapter[];
+  recognizers?: readonly Recognizer[];
+  /** The NER model for text in documents, as for `createAnonymizer` (default: the shipped model, unless `recognizers` is given). */
+  ner?: AnonymizerOptions['ner'];
+  threshold?: number;
+  language?: 'de' | 'en' | 'auto';
+  /** Used for the labels of a config that lists none (the project's stored default). */
+  defaultConfig?: ExternalUploadConfig;
+  /** The platform's NER (null: a model needs an injected `nerBackend`). */
+  nerBackends?: NerBackendFactory | null;
+  nerBackend?: AnonymizerOptions['nerBackend'];
+}
+
+/** Per-call inputs beyond the bytes and the config. */
+export interface DocumentCallOptions {
+  /** Id in the PII record and in image URLs. Default 1. */
+  documentId?: number;
+  /** The engine's own base address for `imageUrl` (never a remote host). Default `http://localhost`. */
+  imageBaseUrl?: string;
+  /** The stored default of the document's project, used when the config lists no labels (overrides the engine's). */
+  defaultConfig?: ExternalUploadConfig;
+  signal?: AbortSignal;
+}
+
+/** An anonymized document: new bytes of the same type, and the PII record's page entries. */
+export interface AnonymizedDocument {
+  documentType: DocumentType;
+  /** File extension of the result, from the sniffed type. */
+  extension: string;
+  bytes: Uint8Array;
+  pageData: PiiPageEntry[];
+  /** What re-reading the output found, for formats that verify (PDF). */
+  verification?: VerificationSummary;
+}
+
+/** A completed document without the store: the new file, the spec's PII record (2.7) and the verification. */
+export interface CompletedDocument {
+  file: Uint8Array;
+  piiRecord: DocumentPiiRecord;
+  verification?: VerificationSummary;
+}
+
+/** The document face of the engine. */
+export interface DocumentAnonymizer {
+  /** Sniffs, anonymizes and rebuilds one document; throws `AnonymizerError` (413, 422 INVALID_FILE, …). */
+  anonymize(bytes: Uint8Array, config?: ExternalUploadConfig | null, options?: DocumentCallOptions): Promise<AnonymizedDocument>;
+  /** `anonymize` plus the PII record around its page data (`document-<id>.<ext>`, status COMPLETED). */
+  anonymizeDocument(bytes: Uint8Array, config?: ExternalUploadConfig | null, options?: DocumentCallOptions): Promise<CompletedDocument>;
+}
+
+/** The spec's PII record of a completed document. */
+export function completedRecord(doc: AnonymizedDocument, documentId: number, now = new Date()): DocumentPiiRecord {
+  const at = now.toISOString();
+  return {
+    documentId,
+    version: 1,
+    documentName: `document-${documentId}.${doc.extension}`,
+    processingStatus: 'COMPLETED',
+    documentType: doc.documentType,
+    lastFileModified: at,
+    lastModified: at,
+    pageData: doc.pageData,
+  };
+}
+
+/**
+ * Creates the document engine over the given format adapters. Text in every format goes through the same `analyze`
+ * and `applyReplacements` as plain text, with one pseudonymizer per document.
+ * @example
+ * const docs = createDocumentAnonymizer({ adapters: [createImageAdapter({ codec, detectors })] });
+ * const { bytes, pageData } = await docs.anonymize(jpegBytes, { imageAnonymization: { labelsConfig: [{ name: 'face', anonymizationType: 'BLUR' }] } });
+ */
+export function createDocumentAnonymizer(deps: DocumentAnonymizerDeps): DocumentAnonymizer {
+  // One recognizer set for text and documents: text in a document is detected exactly like plain text.
+  const recognizers = engineRecognizers(deps, deps.nerBackends ?? null);
+  const threshold = deps.threshold ?? DEFAULT_THRESHOLD;
+  const adapters = new Map(deps.adapters.map((a) => [a.type, a]));
+
+  const engine: DocumentAnonymizer = {
+    async anonymizeDocument(bytes, config, options = {}) {
+      const doc = await engine.anonymize(bytes, config, options);
+      return { file: doc.bytes, piiRecord: completedRecord(doc, options.documentId ?? 1), ...(doc.verification ? { verification: doc.verification } : {}) };
+    },
+    async anonymize(bytes, rawConfig, options = {}) {
+      const config = rawConfig === undefined || rawConfig === null ? {} : parseUploadConfig(rawConfig, 'config');
+      if (bytes.length > MAX_DOCUMENT_BYTES) throw documentTooBig(MAX_DOCUMENT_BYTES);
+      const sniffed = sniffDocument(bytes);
+      const adapter = adapters.get(sniffed.type);
+      if (!adapter) throw invalidFile(`${sniffed.type} documents are not supported yet.`);
+
+      const defaults = options.defaultConfig ?? deps.defaultConfig ?? DEFAULT_DOCUMENT_CONFIG;
+      const textCfg = config.textAnonymization ?? {};
+      const textLabelsConfig = textCfg.labelsConfig ?? defaults.textAnonymization?.labelsConfig ?? [];
+      const imageLabelsConfig = config.imageAnonymization?.labelsConfig ?? defaults.imageAnonymization?.labelsConfig ?? [];
+      const blacklist = textCfg.blacklist ?? defaults.textAnonymization?.blacklist ?? [];
+      const whitelist = textCfg.whitelist ?? defaults.textAnonymization?.whitelist ?? [];
+      const labels = new Set<TextLabelName>(textLabelsConfig.map((c) => c.name));
+      const plan = createPlan(true, textLabelsConfig);
+      const pseudonymizer = createPseudonymizer();
+      const job: DocumentJob = {
+        imageLabels: new Map<ImageLabelName, ImageAnonymizationType>(imageLabelsConfig.map((c) => [c.name, c.anonymizationType ?? 'MASK'])),
+        text:
+          labels.size > 0 || blacklist.length > 0
+            ? async (t: string) => {
+                const spans = await analyze(t, recognizers, {
+                  labels,
+                  blacklist,
+                  whitelist,
+                  threshold,
+                  language: deps.language ?? 'auto',
+                  ...(options.signal ? { signal: options.signal } : {}),
+                });
+                return applyReplacements(t, spans, plan, pseudonymizer);
+              }
+            : null,
+        documentId: options.documentId ?? 1,
+        imageBaseUrl: options.imageBaseUrl ?? 'http://localhost',
+        ...(options.signal ? { signal: options.signal } : {}),
+      };
+      const out = await adapter.anonymize(bytes, sniffed, job);
+      return { documentType: adapter.type, ...out };
+    },
+  };
+  return engine;
+}
+
+/** A document engine that owns workers: `close()` stops them (tesseract keeps a Node process alive otherwise). */
+export interface ClosableDocumentAnonymizer extends DocumentAnonymizer {
+  close(): Promise<void>;
+}
+
+/** Options of `createDocumentEngine`: the engine's own, plus the image adapter's pixel budget and noise source. */
+export type DocumentEngineOptions = Omit<DocumentAnonymizerDeps, 'adapters' | 'nerBackends'> & Pick<ImageAdapterDeps, 'maxPixels' | 'random'>;
+
+/**
+ * The document engine over a platform: the image and PDF adapters with the platform's codec, pdf.js and canvas; face
+ * detection and OCR started on first use and stopped by `close()`; text detection with the platform's NER.
+ */
+export function createDocumentEngine(platform: EnginePlatform, options: DocumentEngineOptions = {}): ClosableDocumentAnonymizer {
+  const { maxPixels, random, ...engineOptions } = options;
+  let faces: ReturnType<EnginePlatform['startFaces']> | undefined;
+  let ocr: ReturnType<EnginePlatform['startOcr']> | undefined;
+  const { codec, pdfjs, createCanvas } = platform;
+  const detectors: ImageAdapterDeps['detectors'] = {
+    faces: () => (faces ??= platform.startFaces()),
+    ocr: () => (ocr ??= platform.startOcr()),
+  };
+  const noise = random ? { random } : {};
+  const image = createImageAdapter({ codec, detectors, ...(maxPixels ? { maxPixels } : {}), ...noise });
+  const rasteriser = createPageRasteriser({ pdfjs, codec, detectors, createCanvas });
+  const pdf = createPdfAdapter({ pdfjs, pixels: codec, detectors, rasteriser, ...noise });
+  const engine = createDocumentAnonymizer({ ...engineOptions, nerBackends: platform.ner, adapters: [image, pdf] });
+  return {
+    anonymize: (bytes, config, callOptions) => engine.anonymize(bytes, config, callOptions),
+    anonymizeDocument: (bytes, config, callOptions) => engine.anonymizeDocument(bytes, config, callOptions),
+    async close() {
+      const [startedFaces, startedOcr] = [faces, ocr];
+      faces = ocr = undefined;
+      if (startedFaces) (await startedFaces.catch(() => null))?.terminate?.();
+      if (startedOcr) await (await startedOcr.catch(() => null))?.terminate();
+    },
+  };
+}

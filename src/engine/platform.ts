@@ -1,0 +1,25 @@
+import type { ImageCodec } from '../documents/image/codec.js';
+import type { OcrClient } from '../documents/ocr-client.js';
+import type { PdfjsSource } from '../documents/pdf/pdfjs.js';
+import type { RenderCanvas } from '../documents/pdf/rasterise.js';
+import type { FaceService } from '../inference/face-service.js';
+import type { NerBackendFactory } from '../inference/ner-backends.js';
+
+/**
+ * What differs between Node and the browser for the engines, built once per platform (`src/platform/<name>/`).
+ * Everything that starts a model or a worker is a function called on first need, so building a platform is cheap.
+ */
+export interface EnginePlatform {
+  /** Image pixels in and out (Node: pure-JS codecs; browser: createImageBitmap and OffscreenCanvas). */
+  codec: ImageCodec;
+  /** How pdf.js loads, and where its data files are. */
+  pdfjs: PdfjsSource;
+  /** A canvas pdf.js renders pages into (rasterised pages, the OCR fallback). */
+  createCanvas(width: number, height: number): RenderCanvas;
+  /** Starts the face detector; `terminate` (a worker's) is called when the engine closes. */
+  startFaces(): Promise<FaceService & { terminate?(): void }>;
+  /** Starts the text recognizer (tesseract.js). */
+  startOcr(): Promise<OcrClient>;
+  /** Where the NER model runs and where its files come from. */
+  ner: NerBackendFactory;
+}

@@ -1,0 +1,28 @@
+import { transfer } from 'comlink';
+import type { AnonymizedDocument, DocumentCallOptions } from '../../engine/document-engine.js';
+import { internalError } from '../../errors/problem.js';
+import type { ExternalUploadConfig } from '../../spec/types.js';
+import type { DocumentApi } from '../../engine/document-api.js';
+import { createWorkerClient } from './worker-client.js';
+
+/** The document engine in a module worker; a crashed or stuck worker rejects instead of hanging. */
+export interface DocumentClient {
+  anonymize(bytes: Uint8Array, config: ExternalUploadConfig | null, options?: Omit<DocumentCallOptions, 'signal'>): Promise<AnonymizedDocument>;
+  terminate(): Promise<void>;
+}
+
+/** Starts `workers/document.worker.ts`. `timeoutMs` bounds each document (model and OCR start included). */
+export function startDocumentWorker(timeoutMs = 300_000): DocumentClient {
+  const worker = new Worker(new URL('../../../workers/document.worker.ts', import.meta.url), { type: 'module', name: 'documents' });
+  const client = createWorkerClient<DocumentApi>(worker, { timeoutMs, failure: () => internalError('The document worker stopped.') });
+  return {
+    anonymize(bytes, config, options) {
+      const copy = bytes.slice();
+      return client.call((remote) => remote.anonymize(transfer(copy, [copy.buffer]), config, options));
+    },
+    async terminate() {
+      if (client.alive) await client.call((remote) => remote.close()).catch(() => undefined);
+      client.terminate();
+    },
+  };
+}

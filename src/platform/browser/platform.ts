@@ -1,0 +1,58 @@
+import { createOcrClient } from '../../documents/ocr-client.js';
+import type { ClosableDocumentAnonymizer, DocumentEngineOptions } from '../../engine/document-engine.js';
+import { createDocumentEngine } from '../../engine/document-engine.js';
+import type { NerBackendFactory } from '../../inference/ner-backends.js';
+import { systemClock } from '../../jobs/clock.js';
+import { broadcastEvents } from '../../jobs/events.js';
+import { webLocks } from '../../jobs/locks.js';
+import type { Platform } from '../../service/platform.js';
+import { openDocumentStore } from '../../store/store.js';
+import { createCanvasCodec } from './codec.js';
+import { startFaceWorker } from './face-client.js';
+import { createBrowserFaceService } from './faces.js';
+import { browserOcrAssets } from './image-assets.js';
+import { browserNer } from './ner.js';
+import { browserPdfjs, browserRenderCanvas } from './pdfjs.js';
+
+/** Options of the browser platform. */
+export interface BrowserPlatformOptions {
+  /** The IndexedDB database, also the name of the status channel. Default `local-anonymizer`. */
+  storeName?: string;
+  /** Where faces are detected: a worker of their own (from a page), or this thread (already a worker). Default worker. */
+  faces?: 'worker' | 'this-thread';
+  /** Where the NER model runs. Default: `workers/ner.worker.ts` (a Service Worker passes its relay). */
+  ner?: NerBackendFactory;
+}
+
+/**
+ * The browser (pages and workers): createImageBitmap/OffscreenCanvas codec, pdf.js (its own nested worker) rendering
+ * into OffscreenCanvas, tesseract.js (its own nested worker) and models with same-origin files resolved against
+ * `base`; the store in IndexedDB, status changes over a BroadcastChannel, Web Locks between tabs.
+ */
+export function browserPlatform(base: string, options: BrowserPlatformOptions = {}): Platform {
+  const storeName = options.storeName ?? 'local-anonymizer';
+  return {
+    codec: createCanvasCodec(),
+    pdfjs: browserPdfjs(base),
+    createCanvas: browserRenderCanvas,
+    startFaces: () => (options.faces === 'this-thread' ? createBrowserFaceService(base) : Promise.resolve(startFaceWorker())),
+    startOcr: () => createOcrClient(browserOcrAssets(base)),
+    ner: options.ner ?? browserNer(base),
+    openStore: () => openDocumentStore(storeName),
+    events: () => broadcastEvents(storeName),
+    locks: webLocks(),
+    clock: systemClock,
+  };
+}
+
+/**
+ * The document engine in the browser: workers start on first use; `close()` stops them. `workers/document.worker.ts`
+ * runs it off the main thread.
+ */
+export function createBrowserDocumentAnonymizer(
+  base: string = globalThis.location.href,
+  options: DocumentEngineOptions & Pick<BrowserPlatformOptions, 'faces'> = {},
+): ClosableDocumentAnonymizer {
+  const { faces, ...engineOptions } = options;
+  return createDocumentEngine(browserPlatform(base, faces ? { faces } : {}), engineOptions);
+}

@@ -1,0 +1,41 @@
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm, symlink } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { OcrAssets } from '../../documents/ocr-client.js';
+
+/** OCR languages shipped as npm packages (`@tesseract.js-data/<code>`, LSTM `4.0.0_best_int`). */
+export const OCR_LANGUAGES = ['deu', 'eng'] as const;
+
+/** Node OCR assets plus the removal of the folder they live in. */
+export interface NodeOcrAssets extends OcrAssets {
+  dispose(): Promise<void>;
+}
+
+/**
+ * Node: the installed data packages' traineddata, linked into one temporary folder (tesseract takes one `langPath`);
+ * tesseract's own worker and core come from node_modules.
+ */
+export async function nodeOcrAssets(languages: readonly string[] = OCR_LANGUAGES): Promise<NodeOcrAssets> {
+  const require = createRequire(import.meta.url);
+  const dir = await mkdtemp(join(tmpdir(), 'local-anonymizer-tessdata-'));
+  await Promise.all(
+    languages.map((code) => {
+      const pkg = dirname(require.resolve(`@tesseract.js-data/${code}/package.json`));
+      return symlink(join(pkg, '4.0.0_best_int', `${code}.traineddata.gz`), join(dir, `${code}.traineddata.gz`));
+    }),
+  );
+  return { langPath: dir, languages, dispose: () => rm(dir, { recursive: true, force: true }) };
+}
+
+/** Node: the package's `models/` folder (from src/ and from dist/lib/ alike), found by walking up. */
+export function nodeModelsDir(): string {
+  let dir = dirname(fileURLToPath(import.meta.url));
+  for (let i = 0; i < 6; i++) {
+    if (existsSync(join(dir, 'models', 'face'))) return join(dir, 'models');
+    dir = dirname(dir);
+  }
+  return join(process.cwd(), 'models');
+}

@@ -1,0 +1,155 @@
+import { mkdir, open, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { storageLimitExceeded, validationFailed } from '../../errors/problem.js';
+import { PARTIAL_SUFFIX, writeFileAtomically } from './atomic-file.js';
+import type { Counters, DocumentRecord, FileKind, PiiRecordStored, ProjectRecord } from '../../store/records.js';
+import { EMPTY_COUNTERS } from '../../store/records.js';
+import type { DocumentStore } from '../../store/store.js';
+
+
+/** A full disk is the folder store's quota: 507, as for IndexedDB. */
+async function guarded<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (err) {
+    const code = (err as { code?: string }).code;
+    if (code === 'ENOSPC' || code === 'EDQUOT') throw storageLimitExceeded('The disk is full.');
+    throw err;
+  }
+}
+
+
+function pidAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The store of `serve --data DIR`: the same repository over files. The document record is the commit point of
+ * every change: bytes are written (atomically) before it and removed after it, and files without a record are
+ * swept at open. One process owns a folder (a `lock` file with its pid); the records are also held in memory.
+ */
+export async function openFolderStore(dir: string): Promise<DocumentStore> {
+  for (const sub of ['documents', 'files', 'piis']) await mkdir(join(dir, sub), { recursive: true });
+  const lockPath = join(dir, 'lock');
+  try {
+    const handle = await open(lockPath, 'wx');
+    await handle.writeFile(String(process.pid));
+    await handle.close();
+  } catch {
+    const owner = Number(await readFile(lockPath, 'utf8').catch(() => 'NaN'));
+    if (Number.isInteger(owner) && owner !== process.pid && pidAlive(owner)) {
+      throw validationFailed([{ field: '--data', code: 'InvalidValue', message: 'the folder is in use by another running server' }]);
+    }
+    await writeFile(lockPath, String(process.pid));
+  }
+
+  const docs = new Map<number, DocumentRecord>();
+  for (const f of await readdir(join(dir, 'documents'))) {
+    if (!f.endsWith('.json')) continue;
+    const rec = JSON.parse(await readFile(join(dir, 'documents', f), 'utf8')) as DocumentRecord;
+    docs.set(rec.id, rec);
+  }
+  // Sweep what a crash left: temp files, and bytes or PII records of documents that have no record.
+  for (const sub of ['documents', 'files', 'piis']) {
+    for (const f of await readdir(join(dir, sub))) {
+      const id = Number(f.split('.')[0]);
+      if (f.endsWith(PARTIAL_SUFFIX) || !docs.has(id)) await rm(join(dir, sub, f), { force: true });
+    }
+  }
+  const readJson = async <T>(path: string, fallback: T): Promise<T> => JSON.parse(await readFile(path, 'utf8').catch(() => JSON.stringify(fallback))) as T;
+  let projects = await readJson<ProjectRecord[]>(join(dir, 'projects.json'), []);
+  let counters = await readJson<Counters>(join(dir, 'counters.json'), EMPTY_COUNTERS);
+
+  // One change at a time: each is several file operations.
+  let queue: Promise<unknown> = Promise.resolve();
+  const serial = <T>(fn: () => Promise<T>): Promise<T> => {
+    const next = queue.then(() => guarded(fn));
+    queue = next.catch(() => undefined);
+    return next;
+  };
+  const recordPath = (id: number) => join(dir, 'documents', `${id}.json`);
+  const filePath = (id: number, kind: FileKind) => join(dir, 'files', `${id}.${kind}`);
+  const piisPath = (id: number) => join(dir, 'piis', `${id}.json`);
+  const putRecord = async (rec: DocumentRecord) => {
+    await writeFileAtomically(recordPath(rec.id), JSON.stringify(rec));
+    docs.set(rec.id, rec);
+  };
+  const clone = (d: DocumentRecord): DocumentRecord => structuredClone(d);
+
+  return {
+    name: dir,
+    syncProjects: (list) =>
+      serial(async () => {
+        const byId = new Map(projects.map((p) => [p.id, p]));
+        for (const p of list) byId.set(p.id, p);
+        projects = [...byId.values()];
+        await writeFileAtomically(join(dir, 'projects.json'), JSON.stringify(projects));
+      }),
+    getProject: async (id) => projects.find((p) => p.id === id),
+    documentsOf: async (projectId) => [...docs.values()].filter((d) => d.projectId === projectId).map(clone),
+    documentsIn: async (statuses) => [...docs.values()].filter((d) => statuses.includes(d.status)).map(clone),
+    allDocuments: async () => [...docs.values()].map(clone),
+    createDocument: (build, original) =>
+      serial(async () => {
+        const id = counters.nextDocumentId;
+        counters = { ...counters, nextDocumentId: id + 1 };
+        await writeFileAtomically(join(dir, 'counters.json'), JSON.stringify(counters));
+        const rec: DocumentRecord = { ...build(id), id };
+        await writeFileAtomically(filePath(id, 'original'), original);
+        await putRecord(rec);
+        return clone(rec);
+      }),
+    getDocument: async (id) => {
+      const d = docs.get(id);
+      return d ? clone(d) : undefined;
+    },
+    async getFile(id, kind) {
+      if (!docs.has(id)) return undefined;
+      return readFile(filePath(id, kind)).then((b) => new Uint8Array(b), () => undefined);
+    },
+    async getPiis(id) {
+      if (!docs.has(id)) return undefined;
+      return readFile(piisPath(id), 'utf8').then((s) => JSON.parse(s) as PiiRecordStored, () => undefined);
+    },
+    update: (id, change) =>
+      serial(async () => {
+        const d = docs.get(id);
+        const next = d ? change(clone(d)) : null;
+        if (next) await putRecord(next);
+        return next ? clone(next) : null;
+      }),
+    complete: (id, owner, now, outcome) =>
+      serial(async () => {
+        const doc = docs.get(id);
+        if (!doc || (owner !== null && doc.lease?.owner !== owner)) return false;
+        if (outcome.result) await writeFileAtomically(filePath(id, 'result'), outcome.result);
+        if (outcome.pageData) await writeFileAtomically(piisPath(id), JSON.stringify({ documentId: id, pageData: outcome.pageData }));
+        // Before the commit point: a crash may cost the document its original, never keep one it must not keep.
+        if (outcome.dropOriginal) await rm(filePath(id, 'original'), { force: true });
+        await putRecord({ ...doc, status: outcome.status, anonymizedName: outcome.anonymizedName, problem: outcome.problem, lease: null, lastModified: now, pages: outcome.pages });
+        return true;
+      }),
+    deleteDocument: (id) =>
+      serial(async () => {
+        const existed = docs.delete(id);
+        await rm(recordPath(id), { force: true });
+        for (const kind of ['original', 'result'] as const) await rm(filePath(id, kind), { force: true });
+        await rm(piisPath(id), { force: true });
+        return existed;
+      }),
+    counters: async () => ({ ...counters }),
+    addUsage: (pages, characters) =>
+      serial(async () => {
+        counters = { ...counters, pagesUsed: counters.pagesUsed + pages, charactersUsed: counters.charactersUsed + characters };
+        await writeFileAtomically(join(dir, 'counters.json'), JSON.stringify(counters));
+      }),
+    close() {
+      void queue.then(() => rm(lockPath, { force: true }));
+    },
+  };
+}

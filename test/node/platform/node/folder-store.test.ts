@@ -1,0 +1,62 @@
+import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { openFolderStore } from '../../../../src/platform/node/folder-store.js';
+import type { DocumentRecord } from '../../../../src/store/records.js';
+import { expectProblem } from '../../helpers/expect-problem.js';
+
+const record = (id: number): Omit<DocumentRecord, 'id'> => ({
+  projectId: 1, version: 1, name: `document-${id}.png`, documentType: 'IMAGE', fileSize: 3, status: 'COMPUTING_QUOTA',
+  anonymizedName: null, tags: [], createdAt: 0, lastModified: 0, config: null, problem: null, lease: null, attempts: 0, pages: 0,
+});
+const dirs: string[] = [];
+afterEach(async () => {
+  for (const d of dirs.splice(0)) await rm(d, { recursive: true, force: true });
+});
+async function tempDir() {
+  const d = await mkdtemp(join(tmpdir(), 'la-store-'));
+  dirs.push(d);
+  return d;
+}
+const list = async (dir: string) => (await Promise.all(['documents', 'files', 'piis'].map(async (s) => (await readdir(join(dir, s))).map((f) => `${s}/${f}`)))).flat().sort();
+
+describe('folder store (serve --data DIR)', () => {
+  it('keeps documents, bytes, PII records and counters across a restart; deletion removes every file', async () => {
+    const dir = await tempDir();
+    let store = await openFolderStore(dir);
+    await store.syncProjects([{ id: 1, orgId: 1, name: 'P', description: '', isTemporary: false, deleteCompletedDocumentsAfterHours: null, deleteNonCompletedDocumentsAfterHours: null, isStoringPII: true, documentCorrection: false, config: {} }]);
+    const a = await store.createDocument(record, new Uint8Array([1, 2, 3]));
+    await store.update(a.id, (d) => ({ ...d, status: 'PROCESSING', lease: { owner: 'x', until: 9 } }));
+    expect(await store.complete(a.id, 'x', 7, { status: 'COMPLETED', result: new Uint8Array([9]), anonymizedName: 'r.png', pageData: [], dropOriginal: false, pages: 2, problem: null })).toBe(true);
+    await store.addUsage(2, 0);
+    store.close();
+    await new Promise((r) => setTimeout(r, 20));
+
+    store = await openFolderStore(dir);
+    expect(await store.getDocument(a.id)).toMatchObject({ status: 'COMPLETED', anonymizedName: 'r.png', lastModified: 7 });
+    expect(await store.getFile(a.id, 'original')).toEqual(new Uint8Array([1, 2, 3]));
+    expect(await store.getFile(a.id, 'result')).toEqual(new Uint8Array([9]));
+    expect(await store.getPiis(a.id)).toEqual({ documentId: a.id, pageData: [] });
+    expect((await store.getProject(1))!.name).toBe('P');
+    expect(await store.counters()).toEqual({ nextDocumentId: 2, pagesUsed: 2, charactersUsed: 0 });
+    expect((await store.createDocument(record, new Uint8Array([4]))).id).toBe(2);
+    await store.deleteDocument(a.id);
+    expect(await list(dir)).toEqual(['documents/2.json', 'files/2.original']);
+    store.close();
+  });
+
+  it('sweeps what a crash left (temp files, bytes without a record), and refuses a folder another live server holds', async () => {
+    const dir = await tempDir();
+    const store = await openFolderStore(dir);
+    await writeFile(join(dir, 'files', '5.original'), 'orphan');
+    await writeFile(join(dir, 'documents', '.6.json.abc.partial'), '{');
+    await writeFile(join(dir, 'lock'), String(process.ppid));
+    await expectProblem(openFolderStore(dir), { status: 422, errors: [expect.objectContaining({ field: '--data' })] });
+    store.close();
+    await writeFile(join(dir, 'lock'), '999999999');
+    const again = await openFolderStore(dir);
+    expect(await list(dir)).toEqual([]);
+    again.close();
+  });
+});
