@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { createNodeDocumentAnonymizer } from '../../../../src/api/node-documents.js';
+import { createNodeDocumentAnonymizer } from '../../../../src/platform/node/platform.js';
 import { CANARY, CANARY_CONFIG, blackBoxPdf, containersPdf, embeddedFigurePdf, hiddenTextPdf, incrementalPdf, kernedLinePdf, letterPdf, metadataNamePdf, rotatedPdf } from './fixtures.js';
-import { nodePdfjs } from '../../../../src/runtime/document-pdf-node.js';
+import { nodePdfjs } from '../../../../src/platform/node/pdfjs.js';
 import { evidenceWith, whereFound } from './inspect.js';
 
 const evidence = (bytes: Uint8Array) => evidenceWith(nodePdfjs(), bytes);

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createNodeDocumentAnonymizer } from '../../../../src/api/node-documents.js';
+import { createNodeDocumentAnonymizer } from '../../../../src/platform/node/platform.js';
 import { AnonymizerError } from '../../../../src/errors/problem.js';
 import { expectProblem } from '../../helpers/expect-problem.js';
 import { letterPdf } from './fixtures.js';

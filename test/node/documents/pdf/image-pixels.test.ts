@@ -3,7 +3,7 @@ import { unzlibSync } from 'fflate';
 import type { PDFRawStream } from 'pdf-lib';
 import { PDFDocument, PDFHexString, PDFName } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
-import { createNodeCodec } from '../../../../src/documents/image/node-codec.js';
+import { createNodeCodec } from '../../../../src/platform/node/codec.js';
 import { canReadPixels, readImagePixels, writeImagePixels } from '../../../../src/documents/pdf/image-pixels.js';
 import { unpredictPng } from '../../../../src/documents/pdf/png-predictor.js';
 import { decodeStream } from '../../../../src/documents/pdf/streams.js';

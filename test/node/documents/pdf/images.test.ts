@@ -1,8 +1,8 @@
 import type { PDFDict } from 'pdf-lib';
 import { PDFArray, PDFDocument, PDFName, PDFRawStream, PDFRef, StandardFonts } from 'pdf-lib';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createNodeDocumentAnonymizer } from '../../../../src/api/node-documents.js';
-import { createNodeCodec } from '../../../../src/documents/image/node-codec.js';
+import { createNodeDocumentAnonymizer } from '../../../../src/platform/node/platform.js';
+import { createNodeCodec } from '../../../../src/platform/node/codec.js';
 import { applyOrientation } from '../../../../src/documents/image/orientation.js';
 import type { Raster } from '../../../../src/documents/image/raster.js';
 import { readImagePixels } from '../../../../src/documents/pdf/image-pixels.js';

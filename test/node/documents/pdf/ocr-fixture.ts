@@ -4,9 +4,9 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { GlobalFonts, createCanvas } from '@napi-rs/canvas';
 import { afterAll, beforeAll } from 'vitest';
-import { nodeOcrAssets } from '../../../../src/runtime/node-assets.js';
-import type { OcrClient } from '../../../../src/runtime/ocr-client.js';
-import { createOcrClient } from '../../../../src/runtime/ocr-client.js';
+import { nodeOcrAssets } from '../../../../src/platform/node/assets.js';
+import type { OcrClient } from '../../../../src/documents/ocr-client.js';
+import { createOcrClient } from '../../../../src/documents/ocr-client.js';
 
 /** pdf.js's LiberationSans: a TrueType font every machine with the project has. */
 export const LIBERATION = join(dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json')), 'standard_fonts', 'LiberationSans-Regular.ttf');

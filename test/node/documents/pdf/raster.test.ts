@@ -1,12 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { PDFDocument, PDFName, PDFRawStream, PDFRef } from 'pdf-lib';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { createNodeDocumentAnonymizer } from '../../../../src/api/node-documents.js';
+import { createNodeDocumentAnonymizer } from '../../../../src/platform/node/platform.js';
 import { renderWithin } from '../../../../src/documents/pdf/rasterise.js';
-import { createNodeCodec } from '../../../../src/documents/image/node-codec.js';
+import { createNodeCodec } from '../../../../src/platform/node/codec.js';
 import { openPdfjs } from '../../../../src/documents/pdf/pdfjs.js';
 import { decodeStream } from '../../../../src/documents/pdf/streams.js';
-import { nodePdfjs, nodeRenderCanvas } from '../../../../src/runtime/document-pdf-node.js';
+import { nodePdfjs, nodeRenderCanvas } from '../../../../src/platform/node/pdfjs.js';
 import { CANARY, CANARY_CONFIG, OCR_NAME, identityHPdf, scannedPdf, sharedImagePdf, type3Pdf } from './fixtures.js';
 import { evidenceWith, whereFound } from './inspect.js';
 import { LIBERATION, letterScanPng, useOcrClient } from './ocr-fixture.js';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { VERIFICATION_FAILED_TYPE, verificationFailed } from '../../../../src/errors/problem.js';
 import { normalizeForSearch, verifyPdf } from '../../../../src/documents/pdf/verify.js';
-import { nodePdfjs } from '../../../../src/runtime/document-pdf-node.js';
+import { nodePdfjs } from '../../../../src/platform/node/pdfjs.js';
 import { PDFDocument } from 'pdf-lib';
 import { CANARY, addContent, letterPdf } from './fixtures.js';
 

@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { createNodeDocumentAnonymizer } from '../../../../src/api/node-documents.js';
+import { createNodeDocumentAnonymizer } from '../../../../src/platform/node/platform.js';
 import { CANARY_CONFIG, ccittScanPdf, inlineCcittPdf } from './fixtures.js';
 
 // Its own file, so that pdf.js is loaded fresh and the inline image is the first CCITT data of the process.

@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { createNodeDocumentAnonymizer } from '../../../../src/api/node-documents.js';
+import { createNodeDocumentAnonymizer } from '../../../../src/platform/node/platform.js';
 import { CANARY_CONFIG, ccittScanPdf } from './fixtures.js';
 
 // Its own file, so that pdf.js is loaded fresh: the fault pinned here is process-wide state in pdf.js.
