@@ -5,7 +5,7 @@ import { createNodeDocumentAnonymizer } from '../platform/node/platform.js';
 import type { Anonymizer } from '../engine/text-engine.js';
 import type { AnonymizerOptions } from '../engine/options.js';
 import { AnonymizerError, toAnonymizerError, validationFailed } from '../errors/problem.js';
-import { parseUploadConfig } from '../spec/schemas.js';
+import { parseUploadConfig } from '../validation/schemas.js';
 import type { ExternalUploadConfig, TextLabelName } from '../spec/types.js';
 import { TEXT_LABELS } from '../spec/types.js';
 import type { CliArgs } from './args.js';

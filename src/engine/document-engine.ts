@@ -6,7 +6,7 @@ import { documentTooBig, invalidFile } from '../errors/problem.js';
 import { applyReplacements } from '../replacement/apply.js';
 import { createPlan } from '../replacement/plan.js';
 import { createPseudonymizer } from '../replacement/pseudonyms.js';
-import { parseUploadConfig } from '../spec/schemas.js';
+import { parseUploadConfig } from '../validation/schemas.js';
 import type { DocumentPiiRecord, DocumentType, ExternalUploadConfig, ImageAnonymizationType, ImageLabelName, PiiPageEntry, TextLabelName } from '../spec/types.js';
 import { TEXT_LABELS } from '../spec/types.js';
 import type { ImageAdapterDeps } from '../documents/image/image-adapter.js';

@@ -2,7 +2,7 @@ import { analyze } from '../detection/analyze.js';
 import { applyReplacements, toDetections } from '../replacement/apply.js';
 import { createPlan } from '../replacement/plan.js';
 import { imageLabels, textLabels } from '../spec/labels.js';
-import { parseOrThrow, parseTextRequest, parseUploadConfig, TextRequestSchema } from '../spec/schemas.js';
+import { parseOrThrow, parseTextRequest, parseUploadConfig, TextRequestSchema } from '../validation/schemas.js';
 import type {
   DocumentTextAnonymization,
   ExternalUploadConfig,

@@ -1,11 +1,4 @@
-import type { FaceBox } from './face/types.js';
-
-/** RGBA pixels that cross a worker boundary (the buffer is transferred). */
-export interface RgbaImage {
-  width: number;
-  height: number;
-  data: Uint8ClampedArray;
-}
+import type { FaceBox, RgbaImage } from './face/types.js';
 
 /** What `workers/face.worker.ts` exposes. */
 export interface FaceApi {

@@ -4,7 +4,7 @@ import type { SniffedType } from '../documents/sniff.js';
 import { creditLimitExceeded, documentTooBig, forbidden, noPiiStored, notFound, rateLimitExceeded, unprocessable } from '../errors/problem.js';
 import type { JobEvents } from '../jobs/events.js';
 import { PENDING_STATUSES } from '../jobs/claim.js';
-import { parseOrThrow } from '../spec/schemas.js';
+import { parseOrThrow } from '../validation/schemas.js';
 import { isTerminal } from '../spec/status.js';
 import type {
   DocumentPage,

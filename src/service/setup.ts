@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { validationFailed } from '../errors/problem.js';
-import { ExternalUploadConfigSchema, parseOrThrow } from '../spec/schemas.js';
+import { ExternalUploadConfigSchema, parseOrThrow } from '../validation/schemas.js';
 import type { ExternalUploadConfig } from '../spec/types.js';
 import type { ProjectRecord } from '../store/records.js';
 

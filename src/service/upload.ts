@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { documentTooBig, validationFailed } from '../errors/problem.js';
-import { ExternalUploadConfigSchema, parseOrThrow } from '../spec/schemas.js';
+import { ExternalUploadConfigSchema, parseOrThrow } from '../validation/schemas.js';
 import type { ExternalUploadConfig, Tag } from '../spec/types.js';
 
 /** The spec's upload size limit (413 `DOCUMENT_TOO_BIG`), for both workflows. */

@@ -77,6 +77,12 @@ export interface DatePseudonymization {
   showWeekday: boolean;
 }
 
+/**
+ * Upper bound on a suppression mask. The spec types `suppressionLength` as int32; `'*'.repeat(2 ** 31 - 1)` would throw
+ * in the middle of a document, so requests above it fail validation and the operator clamps.
+ */
+export const MAX_SUPPRESSION_LENGTH = 10_000;
+
 export interface Suppression {
   type: 'SUPPRESSION';
   suppressionLength: number;

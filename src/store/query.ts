@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { parseOrThrow } from '../spec/schemas.js';
+import { parseOrThrow } from '../validation/schemas.js';
 import { isTerminal } from '../spec/status.js';
 import type { DocumentOverview, DocumentPage, ProcessingStatus, Tag } from '../spec/types.js';
 import { PROCESSING_STATUSES } from '../spec/types.js';

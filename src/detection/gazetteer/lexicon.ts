@@ -98,9 +98,6 @@ export const COMMON_NOUNS = words(`Bescheid Auskunft Recht Geld Zeit Dank Glück
   Page Chapter Section Part Step Item Room Floor Level Year Years Grade Class Unit Suite Apt Apartment Flat Box
   Mama Papa Oma Opa Mutti Vati Mum Mom Dad`);
 
-/** Common German and English words that are also in the first-name list but read as words in headings. */
-export const HEADING_WORDS = words(`Sehr Geehrte Geehrter Liebe Lieber Hallo Dear Hello`);
-
 /** Austrian and Swiss towns that carry a 4-digit postcode without a country prefix. */
 export const AT_CH_TOWNS = new Set(
   words(`Wien Graz Linz Salzburg Innsbruck Klagenfurt Villach Wels Dornbirn Bregenz Feldkirch Steyr Leoben Krems

@@ -12,7 +12,7 @@ import { boxesOfRange, unionBox } from '../layout.js';
 import { buildPageEntry } from '../pii-record.js';
 import type { Matrix } from './geometry.js';
 import { IDENTITY, apply, grow, invert, transformBox } from './geometry.js';
-import type { ImageRegion } from './redact-page.js';
+import type { ImageRegion } from './images.js';
 import { UnsafePageError, redactPageContent } from './redact-page.js';
 import type { PdfParagraph } from './paragraphs.js';
 import { groupParagraphs, lineBoxesOfRange } from './paragraphs.js';

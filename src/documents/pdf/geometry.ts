@@ -3,17 +3,6 @@ import type { Box } from '../../spec/types.js';
 /** An affine matrix `[a b c d e f]` as in PDF: a point maps to (a·x + c·y + e, b·x + d·y + f). */
 export type Matrix = readonly [number, number, number, number, number, number];
 
-/** The text state parameters (ISO 32000-1, 9.3) that the reader and the redactor both track, with the CTM. */
-export interface TextParams {
-  ctm: Matrix;
-  size: number;
-  charSpacing: number;
-  wordSpacing: number;
-  hScale: number;
-  rise: number;
-  leading: number;
-}
-
 /** The identity matrix. */
 export const IDENTITY: Matrix = [1, 0, 0, 1, 0, 0];
 

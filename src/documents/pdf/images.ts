@@ -1,10 +1,15 @@
-import type { PDFContext } from 'pdf-lib';
-import { PDFName, PDFNumber, PDFRawStream, PDFRef } from 'pdf-lib';
+import type { PDFContext, PDFRef } from 'pdf-lib';
+import { PDFName, PDFNumber, PDFRawStream } from 'pdf-lib';
 import type { Box } from '../../spec/types.js';
 import type { ImageCodec } from '../image/codec.js';
 import { applyEffect } from '../image/effects.js';
 import { imageSize, readImagePixels, writeImagePixels } from './image-pixels.js';
-import type { ImageRegion } from './redact-page.js';
+
+/** A part of an image XObject to overwrite, in the image's unit square (origin bottom left, as placed). */
+export interface ImageRegion {
+  ref: PDFRef;
+  region: Box;
+}
 
 /**
  * Images with fewer pixels than this, or a side shorter than `MIN_SIDE`, are decorative (rules, bullets, icons):

@@ -1,8 +1,10 @@
 import type { PDFPageProxy } from 'pdfjs-dist';
 import type { Box } from '../../spec/types.js';
-import type { Matrix, TextParams } from './geometry.js';
-import { IDENTITY, invert, multiply, transformBox } from './geometry.js';
+import type { Matrix } from './geometry.js';
+import { IDENTITY, apply, invert, multiply } from './geometry.js';
 import type { Pdfjs } from './pdfjs.js';
+import type { GlyphAdvance, ShownGlyph, VerticalExtent } from './text-state.js';
+import { GLYPH_UNITS, TextState, glyphBox, isShowOperator } from './text-state.js';
 
 /** One glyph as pdf.js decoded it: its Unicode text and its box on the page (top-left origin, PDF points). */
 export interface PdfGlyph {
@@ -32,11 +34,54 @@ export interface PdfPageText {
   pathCount: number;
 }
 
-interface TextState extends TextParams {
-  font: { fontMatrix: Matrix; vertical: boolean; ascent: number; descent: number; type3: boolean } | null;
+/** What the reader keeps of a pdf.js font. */
+interface ReadFont {
+  /** Glyph space → text space: the font matrix's horizontal scale. */
+  glyphScale: number;
+  extent: VerticalExtent;
 }
 
-const DEFAULT_FONT_MATRIX: Matrix = [0.001, 0, 0, 0.001, 0, 0];
+/** A pdf.js glyph, measured for the text state. */
+interface ReadGlyph extends GlyphAdvance {
+  text: string;
+}
+
+/** pdf.js operator codes of the state and text-showing operators, by their PDF operator names. */
+function operatorNames(OPS: Pdfjs['OPS']): Map<number, string> {
+  return new Map([
+    [OPS.save, 'q'],
+    [OPS.restore, 'Q'],
+    [OPS.transform, 'cm'],
+    [OPS.beginText, 'BT'],
+    [OPS.setTextMatrix, 'Tm'],
+    [OPS.moveText, 'Td'],
+    [OPS.setLeadingMoveText, 'TD'],
+    [OPS.nextLine, 'T*'],
+    [OPS.setLeading, 'TL'],
+    [OPS.setCharSpacing, 'Tc'],
+    [OPS.setWordSpacing, 'Tw'],
+    [OPS.setHScale, 'Tz'],
+    [OPS.setTextRise, 'Ts'],
+    [OPS.showText, 'Tj'],
+    [OPS.showSpacedText, 'TJ'],
+    [OPS.nextLineShowText, "'"],
+    [OPS.nextLineSetSpacingShowText, '"'],
+  ]);
+}
+
+/** A pdf.js glyph list (numbers are TJ adjustments) as the text state's items. */
+function glyphItems(list: unknown): Array<number | ReadGlyph> {
+  if (!Array.isArray(list)) return [];
+  const items: Array<number | ReadGlyph> = [];
+  for (const g of list) {
+    if (typeof g === 'number') items.push(g);
+    else if (g && typeof g === 'object') {
+      const glyph = g as { unicode?: string; width?: number; isSpace?: boolean };
+      items.push({ text: glyph.unicode ?? '', width: glyph.width ?? 0, wordSpace: Boolean(glyph.isSpace) });
+    }
+  }
+  return items;
+}
 
 function isBadText(t: string): boolean {
   if (t === '') return true;
@@ -47,134 +92,60 @@ function isBadText(t: string): boolean {
   return false;
 }
 
+/** A shown glyph on the page; white space becomes a zero-height box on the baseline (it only separates words). */
+function pageGlyph(g: ShownGlyph<ReadGlyph>, extent: VerticalExtent, toPage: Matrix): PdfGlyph {
+  const text = g.glyph.text;
+  if (text !== '' && text.trim() === '') return { text: ' ', box: glyphBox(g, { ascent: 0, descent: 0 }, toPage), size: 0, base: 0 };
+  const toDevice = multiply(toPage, g.matrix);
+  const size = Math.abs(g.size) * Math.hypot(toDevice[2], toDevice[3]);
+  return { text, box: glyphBox(g, extent, toPage), size, base: apply(toDevice, g.x, 0)[1] };
+}
+
 /**
  * Reads one page with pdf.js's operator list: every glyph with its own box (the operator list carries per-glyph
- * widths, `getTextContent` only per-run ones), from the text state as pdf.js's canvas renderer tracks it.
+ * widths, `getTextContent` only per-run ones), placed by the text state the redactor uses too (`text-state.ts`).
  */
 export async function readPage(pdfjs: Pdfjs, page: PDFPageProxy): Promise<PdfPageText> {
   const viewport = page.getViewport({ scale: 1 });
   const toPage = viewport.transform as unknown as Matrix;
   const ops = await page.getOperatorList();
   const OPS = pdfjs.OPS;
+  const names = operatorNames(OPS);
   const glyphs: PdfGlyph[] = [];
   let bad = 0;
   let unsafeFonts = false;
   let imageCount = 0;
   let pathCount = 0;
-
-  let s: TextState = { ctm: IDENTITY, font: null, size: 0, charSpacing: 0, wordSpacing: 0, hScale: 1, rise: 0, leading: 0 };
-  const stack: TextState[] = [];
-  let tm: Matrix = IDENTITY;
-  let tlm: Matrix = IDENTITY;
-  const moveText = (x: number, y: number) => {
-    tlm = multiply(tlm, [1, 0, 0, 1, x, y]);
-    tm = tlm;
-  };
+  const ts = new TextState<ReadFont>((f) => f.glyphScale);
 
   for (let i = 0; i < ops.fnArray.length; i++) {
-    const fn = ops.fnArray[i];
+    const fn = ops.fnArray[i]!;
     const args = ops.argsArray[i] as unknown[];
+    const op = names.get(fn);
+    if (op && isShowOperator(op)) {
+      for (const g of ts.show(op, args as number[], glyphItems(args[args.length - 1]))) {
+        const glyph = pageGlyph(g, ts.state.font!.extent, toPage);
+        if (isBadText(glyph.text)) bad++;
+        glyphs.push(glyph);
+      }
+      continue;
+    }
+    // pdf.js passes `Tm` as one matrix argument, `cm` as six numbers.
+    if (op && ts.apply(op, fn === OPS.setTextMatrix ? Array.from(args[0] as ArrayLike<number>) : (args as number[]))) continue;
     switch (fn) {
-      case OPS.save:
-        stack.push({ ...s });
-        break;
-      case OPS.restore:
-        s = stack.pop() ?? s;
-        break;
-      case OPS.transform:
-        s.ctm = multiply(s.ctm, args as unknown as Matrix);
-        break;
       case OPS.paintFormXObjectBegin:
-        stack.push({ ...s });
-        if (Array.isArray(args[0]) || (args[0] && typeof args[0] === 'object')) s.ctm = multiply(s.ctm, Array.from(args[0] as ArrayLike<number>) as unknown as Matrix);
+        ts.apply('q', []);
+        if (args[0] && typeof args[0] === 'object') ts.apply('cm', Array.from(args[0] as ArrayLike<number>));
         break;
       case OPS.paintFormXObjectEnd:
-        s = stack.pop() ?? s;
-        break;
-      case OPS.beginText:
-        tm = IDENTITY;
-        tlm = IDENTITY;
+        ts.apply('Q', []);
         break;
       case OPS.setFont: {
-        const f = page.commonObjs.has(args[0] as string) ? (page.commonObjs.get(args[0] as string) as Record<string, unknown>) : null;
-        const fm = (f?.fontMatrix as Matrix | undefined) ?? DEFAULT_FONT_MATRIX;
-        const type3 = Boolean(f?.isType3Font);
-        const vertical = Boolean(f?.vertical);
-        if (type3 || vertical) unsafeFonts = true;
-        s.font = { fontMatrix: Array.from(fm) as unknown as Matrix, vertical, type3, ascent: Number(f?.ascent) || 0.8, descent: Number(f?.descent) || -0.2 };
-        s.size = args[1] as number;
-        break;
-      }
-      case OPS.setTextMatrix:
-        tlm = Array.from(args[0] as ArrayLike<number>) as unknown as Matrix;
-        tm = tlm;
-        break;
-      case OPS.moveText:
-        moveText(args[0] as number, args[1] as number);
-        break;
-      case OPS.setLeadingMoveText:
-        s.leading = -(args[1] as number);
-        moveText(args[0] as number, args[1] as number);
-        break;
-      case OPS.nextLine:
-        moveText(0, -s.leading);
-        break;
-      case OPS.setLeading:
-        s.leading = args[0] as number;
-        break;
-      case OPS.setCharSpacing:
-        s.charSpacing = args[0] as number;
-        break;
-      case OPS.setWordSpacing:
-        s.wordSpacing = args[0] as number;
-        break;
-      case OPS.setHScale:
-        s.hScale = (args[0] as number) / 100;
-        break;
-      case OPS.setTextRise:
-        s.rise = args[0] as number;
-        break;
-      case OPS.nextLineShowText:
-      case OPS.nextLineSetSpacingShowText:
-      case OPS.showText:
-      case OPS.showSpacedText: {
-        if (fn === OPS.nextLineSetSpacingShowText) {
-          s.wordSpacing = args[0] as number;
-          s.charSpacing = args[1] as number;
-        }
-        if (fn === OPS.nextLineShowText || fn === OPS.nextLineSetSpacingShowText) moveText(0, -s.leading);
-        const list = args[args.length - 1] as unknown[];
-        if (!Array.isArray(list) || !s.font) break;
-        const font = s.font;
-        const size = s.size;
-        const advanceScale = size * font.fontMatrix[0];
-        let x = 0;
-        const trm = multiply(multiply(s.ctm, tm), [s.hScale, 0, 0, 1, 0, s.rise]);
-        const toDevice = multiply(toPage, trm);
-        const lo = Math.min(font.descent, 0) * Math.abs(size);
-        const hi = Math.max(font.ascent, 0.5) * Math.abs(size);
-        for (const g of list) {
-          if (typeof g === 'number') {
-            x -= (g * size) / 1000;
-            continue;
-          }
-          if (!g || typeof g !== 'object') continue;
-          const glyph = g as { unicode?: string; width?: number; isSpace?: boolean };
-          const width = (glyph.width ?? 0) * advanceScale;
-          const advance = width + (glyph.isSpace ? s.wordSpacing : 0) + s.charSpacing;
-          const text = glyph.unicode ?? '';
-          if (text.trim() !== '' || text === '') {
-            if (isBadText(text)) bad++;
-            const box = transformBox(toDevice, x, lo, x + width, hi);
-            const base = transformBox(toDevice, x, 0, x, 0);
-            const deviceSize = Math.abs(size) * Math.hypot(toDevice[2], toDevice[3]);
-            glyphs.push({ text, box, size: deviceSize, base: base.y0 });
-          } else {
-            glyphs.push({ text: ' ', box: transformBox(toDevice, x, 0, x + width, 0), size: 0, base: 0 });
-          }
-          x += advance;
-        }
-        tm = multiply(tm, [1, 0, 0, 1, x * s.hScale, 0]);
+        const name = args[0] as string;
+        const f = page.commonObjs.has(name) ? (page.commonObjs.get(name) as Record<string, unknown>) : null;
+        if (f?.isType3Font || f?.vertical) unsafeFonts = true;
+        const extent = { ascent: Math.max(Number(f?.ascent) || 0.8, 0.5), descent: Math.min(Number(f?.descent) || -0.2, 0) };
+        ts.setFont({ glyphScale: (f?.fontMatrix as Matrix | undefined)?.[0] ?? GLYPH_UNITS, extent }, args[1] as number);
         break;
       }
       case OPS.paintImageXObject:

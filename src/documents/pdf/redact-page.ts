@@ -5,11 +5,15 @@ import type { Operand, Operation } from './content-stream.js';
 import { makeOperation, num, parseContentStream, serializeContentStream } from './content-stream.js';
 import type { FontMetrics } from './fonts.js';
 import { fontMetrics } from './fonts.js';
-import type { Matrix, TextParams } from './geometry.js';
+import type { Matrix } from './geometry.js';
 import { IDENTITY, apply, contains, intersects, invert, multiply, transformBox } from './geometry.js';
-import { arrayOf, dictOf, entry, nameOf, numberOf } from './objects.js';
+import type { ImageRegion } from './images.js';
 import { isDecorative } from './images.js';
+import { arrayOf, dictOf, entry, nameOf, numberOf } from './objects.js';
 import { decodeStream } from './streams.js';
+import type { GlyphAdvance, ShowOperator, ShownGlyph } from './text-state.js';
+import { GLYPH_UNITS, TextState, glyphCentre, isShowOperator, isWordSpace } from './text-state.js';
+
 
 /** Thrown when a page cannot be rewritten safely; the caller rasterises it. The message is a reason, never text. */
 export class UnsafePageError extends Error {
@@ -27,12 +31,6 @@ export interface RedactionPlan {
    * that no face survive, so they go as undecodable image XObjects are filled (fail closed).
    */
   dropInlineImages?: boolean;
-}
-
-/** A part of an image XObject to overwrite, in the image's unit square (origin bottom left, as placed). */
-export interface ImageRegion {
-  ref: PDFRef;
-  region: Box;
 }
 
 /** One use of an image XObject on a page: the object, its placing matrix and its placed box in user space. */
@@ -68,13 +66,7 @@ export interface PageRewrite {
   forms: Map<string, PDFStream>;
 }
 
-interface GState extends TextParams {
-  font: FontMetrics | null;
-  render: number;
-}
-
 const TEXT_POSITION = new Set(['Td', 'TD', 'Tm', 'T*']);
-const SHOW = new Set(['Tj', 'TJ', "'", '"']);
 const PATH_BUILD = new Set(['m', 'l', 'c', 'v', 'y', 'h', 're']);
 const PATH_PAINT = new Set(['S', 's', 'f', 'F', 'f*', 'B', 'B*', 'b', 'b*', 'n']);
 /** Marked content carries /ActualText, /Alt and optional-content membership: never copied. */
@@ -84,13 +76,56 @@ const MAX_FORM_DEPTH = 12;
 const numbers = (ops: readonly Operand[]): number[] => ops.map((o) => (o.kind === 'number' ? o.value : 0));
 const matrixOp = (m: Matrix): Operation => makeOperation('Tm', m.map(num));
 
-/** One glyph of a show operation: its code bytes, whether it stays, and the text matrix where it starts. */
-interface PlacedGlyph {
+/** One character code of a shown string. */
+interface CodeGlyph extends GlyphAdvance {
   bytes: Uint8Array;
+}
+
+/** A shown glyph and whether it stays. */
+interface PlacedGlyph extends ShownGlyph<CodeGlyph> {
   keep: boolean;
-  tm: Matrix;
-  /** TJ adjustment (thousandths of text space) before this glyph. */
-  kernBefore: number;
+}
+
+/** An operation of an open text block, kept until `ET` decides whether the block is copied or re-emitted. */
+interface BlockEntry {
+  op: Operation;
+  /** The glyphs of a text-showing operation. */
+  glyphs?: PlacedGlyph[];
+  /** The line matrix after a text move (also the line move of `'` and `"`). */
+  tlm?: Matrix;
+}
+
+/** One content stream (page or form) being rewritten. */
+interface StreamRewrite {
+  readonly resources: PDFDict | undefined;
+  readonly depth: number;
+  /** The forms being rewritten around this stream, outermost first (cycle check). */
+  readonly formStack: PDFRef[];
+  readonly text: TextState<FontMetrics>;
+  readonly out: Operation[];
+  changed: boolean;
+  /** The text block since `BT`, or null outside one. */
+  block: BlockEntry[] | null;
+  /** The path under construction, its bounding box in user space, and whether it clips. */
+  path: Operation[];
+  pathBox: Box | null;
+  clipping: boolean;
+}
+
+/** A show operation's operands as TJ adjustments and character codes, split by the font's code length. */
+function codeGlyphs(font: FontMetrics, items: readonly Operand[]): Array<number | CodeGlyph> {
+  const out: Array<number | CodeGlyph> = [];
+  const n = font.bytesPerCode;
+  for (const item of items) {
+    if (item.kind === 'number') out.push(item.value);
+    else if (item.kind === 'string') {
+      for (let i = 0; i + n <= item.bytes.length; i += n) {
+        const code = n === 1 ? item.bytes[i]! : (item.bytes[i]! << 8) | item.bytes[i + 1]!;
+        out.push({ bytes: item.bytes.subarray(i, i + n), width: font.width(code), wordSpace: isWordSpace(code, n) });
+      }
+    }
+  }
+  return out;
 }
 
 class Redactor {
@@ -100,9 +135,63 @@ class Redactor {
   constructor(
     private readonly ctx: PDFContext,
     private readonly plan: RedactionPlan,
-    private readonly pageResources: PDFDict | undefined,
   ) {
-    this.out = { content: new Uint8Array(), removedGlyphs: 0, removedInvisibleGlyphs: 0, removedOutsideCrop: 0, removedPaths: 0, removedInlineImages: 0, droppedInlineImages: 0, images: [], drawnImages: [], forms: new Map() };
+    this.out = {
+      content: new Uint8Array(),
+      removedGlyphs: 0,
+      removedInvisibleGlyphs: 0,
+      removedOutsideCrop: 0,
+      removedPaths: 0,
+      removedInlineImages: 0,
+      droppedInlineImages: 0,
+      images: [],
+      drawnImages: [],
+      forms: new Map(),
+    };
+  }
+
+  /** Rewrites one content stream (page or form) under `resources`, starting from `ctm`. */
+  run(
+    ops: readonly Operation[],
+    resources: PDFDict | undefined,
+    ctm: Matrix,
+    depth: number,
+    formStack: PDFRef[],
+  ): { ops: Operation[]; changed: boolean } {
+    const s: StreamRewrite = {
+      resources,
+      depth,
+      formStack,
+      text: new TextState<FontMetrics>(() => GLYPH_UNITS, ctm),
+      out: [],
+      changed: false,
+      block: null,
+      path: [],
+      pathBox: null,
+      clipping: false,
+    };
+    for (const o of ops) {
+      if (MARKED.has(o.op)) s.changed = true;
+      else if (s.block) this.blockOp(s, s.block, o);
+      else if (!this.pathOp(s, o) && !this.textOp(s, o) && !this.imageOp(s, o)) {
+        this.stateOp(s, o);
+        s.out.push(o);
+      }
+    }
+    // An unterminated text block: keep what it showed under the same rules.
+    if (s.block) for (const e of s.block) this.emitAbsolute(e, s.out);
+    return { ops: s.out, changed: s.changed || s.block !== null };
+  }
+
+  /** Graphics and text state operators, anywhere in the stream; the operation itself is kept by the caller. */
+  private stateOp(s: StreamRewrite, o: Operation): void {
+    const a = numbers(o.operands);
+    if (o.op !== 'Tf') {
+      s.text.apply(o.op, a);
+      return;
+    }
+    const name = o.operands[0];
+    s.text.setFont(name?.kind === 'name' ? this.fontOf(s.resources, name.value) : null, a[1] ?? 0);
   }
 
   private fontOf(resources: PDFDict | undefined, name: string): FontMetrics {
@@ -110,45 +199,65 @@ class Redactor {
     return fontMetrics(this.ctx, dictOf(this.ctx, fonts?.get(PDFName.of(name))));
   }
 
-  private glyphFate(g: GState, tm: Matrix, width: number): 'keep' | 'area' | 'invisible' | 'outside' {
-    const trm = multiply(g.ctm, tm);
-    const [cx, cy] = apply(trm, ((width * g.size) / 2) * g.hScale, g.rise + 0.3 * g.size);
-    if (this.plan.areas.some((a) => contains(a, cx, cy))) return 'area';
-    if (g.render === 3 || g.render === 7) return 'invisible';
-    if (!contains(this.plan.crop, cx, cy)) return 'outside';
-    return 'keep';
+  /** Text outside a block: `BT` opens one; text shown outside BT/ET is malformed, viewers differ on it: dropped. */
+  private textOp(s: StreamRewrite, o: Operation): boolean {
+    if (isShowOperator(o.op)) {
+      s.changed = true;
+      return true;
+    }
+    if (o.op !== 'BT') return false;
+    s.text.apply('BT', []);
+    s.block = [{ op: o }];
+    return true;
   }
 
-  /** Splits a show operation's strings into glyphs, deciding each one's fate and advancing the text matrix. */
-  private placeGlyphs(g: GState, tm: Matrix, items: readonly Operand[]): { glyphs: PlacedGlyph[]; tm: Matrix } {
-    const font = g.font;
-    if (!font) return { glyphs: [], tm };
-    const glyphs: PlacedGlyph[] = [];
-    let kern = 0;
-    let m = tm;
-    for (const item of items) {
-      if (item.kind === 'number') {
-        kern += item.value;
-        m = multiply(m, [1, 0, 0, 1, (-item.value / 1000) * g.size * g.hScale, 0]);
-        continue;
+  /** One operation inside a text block: recorded with its glyphs and line matrix; `ET` closes the block. */
+  private blockOp(s: StreamRewrite, block: BlockEntry[], o: Operation): void {
+    const entry: BlockEntry = { op: o };
+    block.push(entry);
+    if (o.op === 'ET') {
+      s.block = null;
+      if (!block.some((e) => e.glyphs?.some((g) => !g.keep))) s.out.push(...block.map((e) => e.op));
+      else {
+        s.changed = true;
+        for (const e of block) this.emitAbsolute(e, s.out);
       }
-      if (item.kind !== 'string') continue;
-      const n = font.bytesPerCode;
-      for (let i = 0; i + n <= item.bytes.length; i += n) {
-        const code = n === 1 ? item.bytes[i]! : (item.bytes[i]! << 8) | item.bytes[i + 1]!;
-        const width = font.width(code) / 1000;
-        if (!font.safe && (this.plan.areas.length > 0 || g.render === 3 || g.render === 7)) throw new UnsafePageError('font without usable metrics');
-        const fate = font.safe ? this.glyphFate(g, m, width) : 'keep';
-        if (fate === 'area') this.out.removedGlyphs++;
-        else if (fate === 'invisible') this.out.removedInvisibleGlyphs++;
-        else if (fate === 'outside') this.out.removedOutsideCrop++;
-        glyphs.push({ bytes: item.bytes.subarray(i, i + n), keep: fate === 'keep', tm: m, kernBefore: kern });
-        kern = 0;
-        const advance = (width * g.size + g.charSpacing + (n === 1 && code === 32 ? g.wordSpacing : 0)) * g.hScale;
-        m = multiply(m, [1, 0, 0, 1, advance, 0]);
-      }
+    } else if (isShowOperator(o.op)) {
+      entry.glyphs = this.placeGlyphs(s, o.op, o);
+      if (o.op === "'" || o.op === '"') entry.tlm = s.text.lineMatrix;
+    } else {
+      this.stateOp(s, o);
+      if (TEXT_POSITION.has(o.op)) entry.tlm = s.text.lineMatrix;
     }
-    return { glyphs, tm: m };
+  }
+
+  /** Shows a text operation's glyphs through the text state, deciding each one's fate. */
+  private placeGlyphs(s: StreamRewrite, op: ShowOperator, o: Operation): PlacedGlyph[] {
+    const last = o.operands[o.operands.length - 1];
+    const items = last?.kind === 'array' ? last.items : last ? [last] : [];
+    const { font, render } = s.text.state;
+    const shown = s.text.show(op, numbers(o.operands), font ? codeGlyphs(font, items) : []);
+    if (!font || shown.length === 0) return [];
+    const invisible = render === 3 || render === 7;
+    if (!font.safe) {
+      if (this.plan.areas.length > 0 || invisible) throw new UnsafePageError('font without usable metrics');
+      return shown.map((g) => ({ ...g, keep: true }));
+    }
+    return shown.map((g) => {
+      const fate = this.glyphFate(g, invisible);
+      if (fate === 'area') this.out.removedGlyphs++;
+      else if (fate === 'invisible') this.out.removedInvisibleGlyphs++;
+      else if (fate === 'outside') this.out.removedOutsideCrop++;
+      return { ...g, keep: fate === 'keep' };
+    });
+  }
+
+  private glyphFate(g: ShownGlyph<unknown>, invisible: boolean): 'keep' | 'area' | 'invisible' | 'outside' {
+    const [cx, cy] = glyphCentre(g);
+    if (this.plan.areas.some((a) => contains(a, cx, cy))) return 'area';
+    if (invisible) return 'invisible';
+    if (!contains(this.plan.crop, cx, cy)) return 'outside';
+    return 'keep';
   }
 
   /** Surviving glyphs as runs, each positioned absolutely: `Tm` then `TJ` with only the kerning inside the run. */
@@ -178,215 +287,19 @@ class Redactor {
         flushString();
         run.push(num(g.kernBefore));
       }
-      bytes.push(...g.bytes);
+      bytes.push(...g.glyph.bytes);
     }
     flushRun();
   }
 
-  /** Rewrites one content stream (page or form) under `resources`, starting from `ctm`. */
-  run(ops: readonly Operation[], resources: PDFDict | undefined, ctm: Matrix, depth: number, formStack: PDFRef[]): { ops: Operation[]; changed: boolean } {
-    const result: Operation[] = [];
-    let changed = false;
-    let g: GState = { ctm, font: null, size: 0, charSpacing: 0, wordSpacing: 0, hScale: 1, rise: 0, leading: 0, render: 0 };
-    const stack: GState[] = [];
-    let path: Operation[] = [];
-    let pathBox: Box | null = null;
-    let clipping = false;
-    let block: Array<{ op: Operation; glyphs?: PlacedGlyph[]; tlm?: Matrix; lineMove?: boolean }> | null = null;
-    let tm: Matrix = IDENTITY;
-    let tlm: Matrix = IDENTITY;
-
-    const addPoint = (x: number, y: number) => {
-      const [ux, uy] = apply(g.ctm, x, y);
-      pathBox = pathBox ? { x0: Math.min(pathBox.x0, ux), y0: Math.min(pathBox.y0, uy), x1: Math.max(pathBox.x1, ux), y1: Math.max(pathBox.y1, uy) } : { x0: ux, y0: uy, x1: ux, y1: uy };
-    };
-    const moveLine = (x: number, y: number) => {
-      tlm = multiply(tlm, [1, 0, 0, 1, x, y]);
-      tm = tlm;
-    };
-
-    for (const o of ops) {
-      const a = numbers(o.operands);
-      if (MARKED.has(o.op)) {
-        changed = true;
-        continue;
-      }
-      if (block) {
-        const entry: { op: Operation; glyphs?: PlacedGlyph[]; tlm?: Matrix; lineMove?: boolean } = { op: o };
-        block.push(entry);
-        switch (o.op) {
-          case 'ET': {
-            const rewrite = block.some((e) => e.glyphs?.some((x) => !x.keep));
-            if (rewrite) {
-              changed = true;
-              for (const e of block) this.emitAbsolute(e, result);
-            } else for (const e of block) result.push(e.op);
-            block = null;
-            continue;
-          }
-          case 'Td':
-            moveLine(a[0]!, a[1]!);
-            entry.tlm = tlm;
-            break;
-          case 'TD':
-            g.leading = -a[1]!;
-            moveLine(a[0]!, a[1]!);
-            entry.tlm = tlm;
-            break;
-          case 'Tm':
-            tlm = a.slice(0, 6) as unknown as Matrix;
-            tm = tlm;
-            entry.tlm = tlm;
-            break;
-          case 'T*':
-            moveLine(0, -g.leading);
-            entry.tlm = tlm;
-            break;
-          case 'Tj':
-          case 'TJ':
-          case "'":
-          case '"': {
-            if (o.op === '"') {
-              g.wordSpacing = a[0]!;
-              g.charSpacing = a[1]!;
-            }
-            if (o.op === "'" || o.op === '"') {
-              moveLine(0, -g.leading);
-              entry.tlm = tlm;
-              entry.lineMove = true;
-            }
-            const last = o.operands[o.operands.length - 1];
-            const items = last?.kind === 'array' ? last.items : last ? [last] : [];
-            const placed = this.placeGlyphs(g, tm, items);
-            entry.glyphs = placed.glyphs;
-            tm = placed.tm;
-            break;
-          }
-          default:
-            this.state(o, a, g, resources);
-            if (o.op === 'q') stack.push({ ...g });
-            if (o.op === 'Q') g = stack.pop() ?? g;
-        }
-        continue;
-      }
-      if (PATH_BUILD.has(o.op)) {
-        path.push(o);
-        if (o.op === 're') {
-          addPoint(a[0]!, a[1]!);
-          addPoint(a[0]! + a[2]!, a[1]! + a[3]!);
-        } else for (let i = 0; i + 1 < a.length; i += 2) addPoint(a[i]!, a[i + 1]!);
-        continue;
-      }
-      if (o.op === 'W' || o.op === 'W*') {
-        clipping = true;
-        path.push(o);
-        continue;
-      }
-      if (PATH_PAINT.has(o.op)) {
-        const box: Box | null = pathBox;
-        const inside = box !== null && o.op !== 'n' && !clipping && this.pathInside(box);
-        if (inside) {
-          this.out.removedPaths++;
-          changed = true;
-        } else result.push(...path, o);
-        path = [];
-        pathBox = null;
-        clipping = false;
-        continue;
-      }
-      switch (o.op) {
-        case 'Tj':
-        case 'TJ':
-        case "'":
-        case '"':
-          // Text shown outside BT/ET is malformed; viewers differ on it, so it is dropped.
-          changed = true;
-          continue;
-        case 'BT':
-          block = [{ op: o }];
-          tm = IDENTITY;
-          tlm = IDENTITY;
-          continue;
-        case 'q':
-          stack.push({ ...g });
-          break;
-        case 'Q':
-          g = stack.pop() ?? g;
-          break;
-        case 'cm':
-          g.ctm = multiply(g.ctm, a.slice(0, 6) as unknown as Matrix);
-          break;
-        case 'BI':
-          if (this.plan.areas.some((area) => intersects(area, transformBox(g.ctm, 0, 0, 1, 1)))) {
-            this.out.removedInlineImages++;
-            changed = true;
-            continue;
-          }
-          if (this.plan.dropInlineImages && !decorativeInline(o)) {
-            this.out.droppedInlineImages++;
-            changed = true;
-            continue;
-          }
-          break;
-        case 'Do': {
-          const replaced = this.xobject(o, g.ctm, resources, depth, formStack);
-          if (replaced) {
-            changed = true;
-            result.push(replaced);
-            continue;
-          }
-          break;
-        }
-        default:
-          this.state(o, a, g, resources);
-      }
-      result.push(o);
-    }
-    // An unterminated text block: keep what it showed under the same rules.
-    if (block) for (const e of block as Array<{ op: Operation; glyphs?: PlacedGlyph[] }>) this.emitAbsolute(e, result);
-    return { ops: result, changed: changed || block !== null };
-  }
-
-  private state(o: Operation, a: number[], g: GState, resources: PDFDict | undefined): void {
-    switch (o.op) {
-      case 'Tf': {
-        const name = o.operands[0];
-        g.font = name?.kind === 'name' ? this.fontOf(resources, name.value) : null;
-        g.size = a[1] ?? 0;
-        break;
-      }
-      case 'Tc':
-        g.charSpacing = a[0]!;
-        break;
-      case 'Tw':
-        g.wordSpacing = a[0]!;
-        break;
-      case 'Tz':
-        g.hScale = a[0]! / 100;
-        break;
-      case 'TL':
-        g.leading = a[0]!;
-        break;
-      case 'Ts':
-        g.rise = a[0]!;
-        break;
-      case 'Tr':
-        g.render = a[0]!;
-        break;
-      case 'cm':
-        g.ctm = multiply(g.ctm, a.slice(0, 6) as unknown as Matrix);
-        break;
-    }
-  }
-
-  private emitAbsolute(e: { op: Operation; glyphs?: PlacedGlyph[]; tlm?: Matrix; lineMove?: boolean }, result: Operation[]): void {
+  private emitAbsolute(e: BlockEntry, result: Operation[]): void {
     const o = e.op;
     if (TEXT_POSITION.has(o.op)) {
       if (o.op === 'TD') result.push(makeOperation('TL', [num(-numbers(o.operands)[1]!)]));
       result.push(matrixOp(e.tlm!));
       return;
     }
-    if (SHOW.has(o.op)) {
+    if (isShowOperator(o.op)) {
       if (o.op === '"') {
         const [aw, ac] = numbers(o.operands);
         result.push(makeOperation('Tw', [num(aw!)]), makeOperation('Tc', [num(ac!)]));
@@ -399,6 +312,38 @@ class Redactor {
     result.push(o);
   }
 
+  /** Path construction and painting: a painted path mostly inside an area is dropped; clipping paths stay. */
+  private pathOp(s: StreamRewrite, o: Operation): boolean {
+    if (PATH_BUILD.has(o.op)) {
+      const a = numbers(o.operands);
+      s.path.push(o);
+      if (o.op === 're') {
+        this.addPoint(s, a[0]!, a[1]!);
+        this.addPoint(s, a[0]! + a[2]!, a[1]! + a[3]!);
+      } else for (let i = 0; i + 1 < a.length; i += 2) this.addPoint(s, a[i]!, a[i + 1]!);
+    } else if (o.op === 'W' || o.op === 'W*') {
+      s.clipping = true;
+      s.path.push(o);
+    } else if (PATH_PAINT.has(o.op)) {
+      if (s.pathBox !== null && o.op !== 'n' && !s.clipping && this.pathInside(s.pathBox)) {
+        this.out.removedPaths++;
+        s.changed = true;
+      } else s.out.push(...s.path, o);
+      s.path = [];
+      s.pathBox = null;
+      s.clipping = false;
+    } else return false;
+    return true;
+  }
+
+  private addPoint(s: StreamRewrite, x: number, y: number): void {
+    const [ux, uy] = apply(s.text.state.ctm, x, y);
+    const b = s.pathBox;
+    s.pathBox = b
+      ? { x0: Math.min(b.x0, ux), y0: Math.min(b.y0, uy), x1: Math.max(b.x1, ux), y1: Math.max(b.y1, uy) }
+      : { x0: ux, y0: uy, x1: ux, y1: uy };
+  }
+
   private pathInside(box: Box): boolean {
     const b = { x0: box.x0 - 0.5, y0: box.y0 - 0.5, x1: box.x1 + 0.5, y1: box.y1 + 0.5 };
     const area = (b.x1 - b.x0) * (b.y1 - b.y0);
@@ -409,45 +354,81 @@ class Redactor {
     });
   }
 
-  /** Handles `Do`: records image regions under areas; rewrites a form that needs it. Returns a replacing `Do`. */
-  private xobject(o: Operation, ctm: Matrix, resources: PDFDict | undefined, depth: number, formStack: PDFRef[]): Operation | null {
+  /** XObjects and inline images; a kept one is copied, a rewritten form is drawn under its new name. */
+  private imageOp(s: StreamRewrite, o: Operation): boolean {
+    if (o.op === 'BI') {
+      if (this.dropInline(s, o)) s.changed = true;
+      else s.out.push(o);
+      return true;
+    }
+    if (o.op !== 'Do') return false;
+    const replaced = this.xobject(s, o);
+    if (replaced) s.changed = true;
+    s.out.push(replaced ?? o);
+    return true;
+  }
+
+  /** Whether an inline image goes: under an area, or not decorative when the plan drops inline images. */
+  private dropInline(s: StreamRewrite, o: Operation): boolean {
+    if (this.plan.areas.some((area) => intersects(area, transformBox(s.text.state.ctm, 0, 0, 1, 1)))) {
+      this.out.removedInlineImages++;
+      return true;
+    }
+    if (this.plan.dropInlineImages && !decorativeInline(o)) {
+      this.out.droppedInlineImages++;
+      return true;
+    }
+    return false;
+  }
+
+  /** `Do`: an image is recorded where drawn; a form is rewritten. Returns the `Do` of a rewritten form. */
+  private xobject(s: StreamRewrite, o: Operation): Operation | null {
     const name = o.operands[0];
     if (name?.kind !== 'name') return null;
-    const xobjects = dictOf(this.ctx, resources?.get(PDFName.of('XObject')));
+    const xobjects = dictOf(this.ctx, s.resources?.get(PDFName.of('XObject')));
     const ref = xobjects?.get(PDFName.of(name.value));
     const stream = ref instanceof PDFRef ? this.ctx.lookup(ref) : ref;
     if (!(stream instanceof PDFStream)) return null;
     const subtype = nameOf(this.ctx, stream.dict.get(PDFName.of('Subtype')));
-    if (subtype === 'Image') {
-      if (!(ref instanceof PDFRef)) return null;
-      const placed = transformBox(ctm, 0, 0, 1, 1);
-      this.out.drawnImages.push({ ref, ctm, placed });
-      const inv = invert(ctm);
-      for (const area of this.plan.areas) {
-        if (!intersects(area, placed) || !inv) continue;
-        const r = transformBox(inv, area.x0, area.y0, area.x1, area.y1);
-        this.out.images.push({ ref, region: { x0: Math.max(0, r.x0), y0: Math.max(0, r.y0), x1: Math.min(1, r.x1), y1: Math.min(1, r.y1) } });
-      }
-      return null;
-    }
+    if (subtype === 'Image' && ref instanceof PDFRef) this.image(ref, s.text.state.ctm);
     if (subtype !== 'Form') return null;
-    if (depth >= MAX_FORM_DEPTH || (ref instanceof PDFRef && formStack.some((r) => r === ref))) throw new UnsafePageError('form nesting too deep or cyclic');
+    return this.form(s, stream, ref instanceof PDFRef ? ref : null);
+  }
+
+  /** Records an image use, and the parts of the image (its unit square) under areas for overwriting. */
+  private image(ref: PDFRef, ctm: Matrix): void {
+    const placed = transformBox(ctm, 0, 0, 1, 1);
+    this.out.drawnImages.push({ ref, ctm, placed });
+    const inv = invert(ctm);
+    if (!inv) return;
+    for (const area of this.plan.areas) {
+      if (!intersects(area, placed)) continue;
+      const r = transformBox(inv, area.x0, area.y0, area.x1, area.y1);
+      this.out.images.push({ ref, region: { x0: Math.max(0, r.x0), y0: Math.max(0, r.y0), x1: Math.min(1, r.x1), y1: Math.min(1, r.y1) } });
+    }
+  }
+
+  /** Rewrites a form XObject's content; when it changed, a copy for this page. Returns the copy's `Do`. */
+  private form(s: StreamRewrite, stream: PDFStream, ref: PDFRef | null): Operation | null {
+    if (s.depth >= MAX_FORM_DEPTH || (ref && s.formStack.includes(ref))) throw new UnsafePageError('form nesting too deep or cyclic');
     const matrix = arrayOf(this.ctx, stream.dict.get(PDFName.of('Matrix'))).map((v) => numberOf(this.ctx, v) ?? 0);
-    const formCtm = multiply(ctm, matrix.length === 6 ? (matrix as unknown as Matrix) : IDENTITY);
-    const formResources = dictOf(this.ctx, entry(this.ctx, stream.dict, 'Resources')) ?? resources;
+    const formCtm = multiply(s.text.state.ctm, matrix.length === 6 ? (matrix as unknown as Matrix) : IDENTITY);
+    const formResources = dictOf(this.ctx, entry(this.ctx, stream.dict, 'Resources')) ?? s.resources;
     let ops: Operation[];
     try {
       ops = parseContentStream(decodeStream(this.ctx, stream));
     } catch {
       throw new UnsafePageError('unreadable form content');
     }
-    const rewritten = this.run(ops, formResources, formCtm, depth + 1, ref instanceof PDFRef ? [...formStack, ref] : formStack);
+    const rewritten = this.run(ops, formResources, formCtm, s.depth + 1, ref ? [...s.formStack, ref] : s.formStack);
     if (!rewritten.changed) return null;
     const dict = stream.dict.clone(this.ctx);
-    for (const key of ['Filter', 'DecodeParms', 'Length', 'Metadata', 'PieceInfo', 'OC', 'StructParent', 'StructParents']) dict.delete(PDFName.of(key));
+    for (const key of ['Filter', 'DecodeParms', 'Length', 'Metadata', 'PieceInfo', 'OC', 'StructParent', 'StructParents']) {
+      dict.delete(PDFName.of(key));
+    }
     const copy = this.ctx.flateStream(serializeContentStream(rewritten.ops));
     for (const [k, v] of dict.entries()) if (!copy.dict.has(k)) copy.dict.set(k, v as PDFObject);
-    const newName = `RdF${++this.formNames}x${depth}`;
+    const newName = `RdF${++this.formNames}x${s.depth}`;
     this.out.forms.set(newName, copy);
     return makeOperation('Do', [{ kind: 'name', value: newName }]);
   }
@@ -468,7 +449,7 @@ export function redactPageContent(ctx: PDFContext, content: Uint8Array, resource
   } catch {
     throw new UnsafePageError('unreadable content stream');
   }
-  const r = new Redactor(ctx, plan, resources);
+  const r = new Redactor(ctx, plan);
   const { ops: rewritten } = r.run(ops, resources, IDENTITY, 0, []);
   // Balance the graphics state so that what is drawn afterwards (the replacements) starts from the page's own.
   let depth = 0;

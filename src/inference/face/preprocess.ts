@@ -1,11 +1,11 @@
-import type { Raster } from '../../documents/image/raster.js';
+import type { RgbaImage } from './types.js';
 import type { InputWindow } from './decode.js';
 
 /**
  * The NHWC float input of one window: each input pixel is the mean of the image pixels it covers (area
  * resampling, no aliasing when shrinking a 12 MP photo), scaled to [-1, 1]. Outside the image is mid-grey (0).
  */
-export function windowToInput(img: Raster, win: InputWindow, size: number): Float32Array {
+export function windowToInput(img: RgbaImage, win: InputWindow, size: number): Float32Array {
   const out = new Float32Array(size * size * 3);
   const k = win.side / size;
   for (let oy = 0; oy < size; oy++) {

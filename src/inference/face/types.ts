@@ -1,3 +1,10 @@
+/** 8-bit RGBA pixels, row-major, top-left origin: what the detector reads (a decoded image's raster is one). */
+export interface RgbaImage {
+  width: number;
+  height: number;
+  data: Uint8ClampedArray;
+}
+
 /** A face found in an image: box in pixels (half-open), score 0..1, six key points (eyes, nose, mouth, ears). */
 export interface FaceBox {
   x0: number;

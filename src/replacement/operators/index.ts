@@ -7,7 +7,7 @@ import { suppress } from './suppression.js';
 export { replaceDate } from './date.js';
 export { fullPseudonym } from './full.js';
 export { partialPseudonym, resolvePartialRange, type PartialRange } from './partial.js';
-export { MAX_SUPPRESSION_LENGTH, suppress } from './suppression.js';
+export { suppress } from './suppression.js';
 
 /** Replacement text of one match under a spec ReplacementConfig (2.5). */
 export function applyOperator(match: string, config: ReplacementConfig): string {

@@ -1,10 +1,5 @@
 import type { Suppression } from '../../spec/types.js';
-
-/**
- * Upper bound on the mask length. The spec types `suppressionLength` as int32; `'*'.repeat(2 ** 31 - 1)` would
- * throw in the middle of a document, so the operator clamps instead. Request validation may reuse this bound.
- */
-export const MAX_SUPPRESSION_LENGTH = 10_000;
+import { MAX_SUPPRESSION_LENGTH } from '../../spec/types.js';
 
 /**
  * SUPPRESSION: `suppressionLength` times `*` (3 → `***`), whatever the match was. A length of 0 or below gives the

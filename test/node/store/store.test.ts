@@ -2,6 +2,7 @@ import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { DocumentRecord } from '../../../src/store/records.js';
 import type { DocumentStore } from '../../../src/store/store.js';
+import { createMemoryStore } from '../../../src/store/memory-store.js';
 import { dumpStore, openDocumentStore } from '../../../src/store/store.js';
 import { dbName } from '../service/harness.js';
 
@@ -39,8 +40,30 @@ describe('document store (one transaction per state change)', () => {
     expect((await store.createDocument(record, new Uint8Array([1]))).id).toBe(1);
   });
 
-  it('complete() writes result, PII record and status together, and refuses a lease it does not hold', async () => {
-    store = await openDocumentStore(dbName());
+  const kinds = [
+    ['IndexedDB', () => openDocumentStore(dbName())],
+    ['memory', async () => createMemoryStore('memory')],
+  ] as const;
+
+  it('the memory store: a write that fails midway leaves nothing, and values are copies in and out', async () => {
+    store = createMemoryStore('memory');
+    await expect(store.createDocument((id) => ({ ...record(id), config: (() => 1) as never }), new Uint8Array([1, 2, 3]))).rejects.toThrow();
+    expect(await store.allDocuments()).toEqual([]);
+    expect(await store.counters()).toEqual({ nextDocumentId: 1, pagesUsed: 0, charactersUsed: 0 });
+    const original = new Uint8Array([1]);
+    const doc = await store.createDocument(record, original);
+    expect(doc.id).toBe(1);
+    original[0] = 7;
+    doc.name = 'changed';
+    expect(await store.getFile(1, 'original')).toEqual(new Uint8Array([1]));
+    expect((await store.getDocument(1))?.name).toBe('document-1.png');
+    expect(await store.deleteDocument(1)).toBe(true);
+    expect(await store.getFile(1, 'original')).toBeUndefined();
+    expect(await store.deleteDocument(1)).toBe(false);
+  });
+
+  it.each(kinds)('%s: complete() writes result, PII record and status together, and refuses a lease it does not hold', async (_, open) => {
+    store = await open();
     const doc = await store.createDocument(record, new Uint8Array([1]));
     await store.update(doc.id, (d) => ({ ...d, status: 'PROCESSING', lease: { owner: 'a', until: 1 } }));
     const outcome = { status: 'COMPLETED' as const, result: new Uint8Array([9]), anonymizedName: 'x_anonymized.png', pageData: [], dropOriginal: true, pages: 1, problem: null };

@@ -14,7 +14,7 @@ describe('BMP codec', () => {
   });
 
   it('reads top-down rows (negative height)', () => {
-    const img = raster(2, 2, (x, y) => [y === 0 ? 255 : 0, 0, 0]);
+    const img = raster(2, 2, (_x, y) => [y === 0 ? 255 : 0, 0, 0]);
     const bytes = encodeBmp(img);
     // Flip storage order by hand: swap rows and negate the height.
     const stride = 8;

@@ -84,7 +84,7 @@ describe('applyEffect', () => {
 
   it.each(['BLUR', 'PIXELATE'] as const)('%s outputs for two secrets differ by no more than the noise', (type) => {
     const a = scene(secretA);
-    const b = scene((x, y) => (x % 7 < 3 ? [0, 0, 0] : [255, 255, 255]));
+    const b = scene((x) => (x % 7 < 3 ? [0, 0, 0] : [255, 255, 255]));
     applyEffect(a, rect, type, seededFill(1));
     applyEffect(b, rect, type, seededFill(2));
     const ra = region(a);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_SUPPRESSION_LENGTH, suppress } from '../../../../src/replacement/operators/suppression.js';
+import { suppress } from '../../../../src/replacement/operators/suppression.js';
+import { MAX_SUPPRESSION_LENGTH } from '../../../../src/spec/types.js';
 
 describe('SUPPRESSION', () => {
   it.each([

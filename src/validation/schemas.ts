@@ -1,8 +1,7 @@
 import * as v from 'valibot';
 import { validationFailed } from '../errors/problem.js';
-import { MAX_SUPPRESSION_LENGTH } from '../replacement/operators/suppression.js';
-import type { ExternalUploadConfig, FieldError, TextRequest } from './types.js';
-import { DATE_LOCALES, IMAGE_ANONYMIZATION_TYPES, IMAGE_LABELS, TEXT_LABELS } from './types.js';
+import type { ExternalUploadConfig, FieldError, TextRequest } from '../spec/types.js';
+import { DATE_LOCALES, MAX_SUPPRESSION_LENGTH, IMAGE_ANONYMIZATION_TYPES, IMAGE_LABELS, TEXT_LABELS } from '../spec/types.js';
 
 /*
  * Runtime validation of request bodies. Failures become 422 VALIDATION_FAILED with `errors[]` of

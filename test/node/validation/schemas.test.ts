@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseTextRequest, parseUploadConfig } from '../../../src/spec/schemas.js';
+import { parseTextRequest, parseUploadConfig } from '../../../src/validation/schemas.js';
 import type { FieldError } from '../../../src/spec/types.js';
 import { expectProblem } from '../helpers/expect-problem.js';
 
