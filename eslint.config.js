@@ -20,22 +20,43 @@ const LAYERS = [
   ['cli'],
 ];
 const CORE = ['spec', 'bytes', 'errors', 'text', 'dates', 'validation', 'detection', 'replacement'];
-const IO_LIBRARIES = ['idb', 'onnxruntime-web', 'onnxruntime-web/*', 'pdfjs-dist', 'pdfjs-dist/*', 'pdf-lib', 'tesseract.js', 'fake-indexeddb', 'fake-indexeddb/*', '@napi-rs/*'];
+const IO_LIBRARIES = [
+  'idb',
+  'onnxruntime-web',
+  'onnxruntime-web/*',
+  'pdfjs-dist',
+  'pdfjs-dist/*',
+  'pdf-lib',
+  'tesseract.js',
+  'fake-indexeddb',
+  'fake-indexeddb/*',
+  '@napi-rs/*',
+];
 
 const dir = (folder) => `./src/${folder}`;
 /** The top: the package's entry points and the worker entry points, which nothing in the layers imports. */
 const TOP = ['./src/index.ts', './src/node.ts', './src/browser.ts', './workers'];
 const zones = LAYERS.flatMap((layer, i) =>
-  layer
-    .map((folder) => ({
-      target: dir(folder),
-      from: [...[...LAYERS.slice(i + 1).flat(), ...layer.filter((f) => f !== folder)].map(dir), ...TOP],
-      message: `src/${folder} is in layer ${i + 1}: it imports only lower layers (docs/architecture.md).`,
-    })),
+  layer.map((folder) => ({
+    target: dir(folder),
+    from: [...[...LAYERS.slice(i + 1).flat(), ...layer.filter((f) => f !== folder)].map(dir), ...TOP],
+    message: `src/${folder} is in layer ${i + 1}: it imports only lower layers (docs/architecture.md).`,
+  })),
 );
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'artifacts/**', '.eval/**', '.train/**', 'coverage/**', 'test/fixtures/**', 'test/browser/fixtures/**'] },
+  {
+    ignores: [
+      'dist/**',
+      'node_modules/**',
+      'artifacts/**',
+      '.eval/**',
+      '.train/**',
+      'coverage/**',
+      'test/fixtures/**',
+      'test/browser/fixtures/**',
+    ],
+  },
   {
     files: ['src/**/*.ts', 'workers/**/*.ts'],
     extends: [tseslint.configs.base],
@@ -49,7 +70,10 @@ export default tseslint.config(
     rules: {
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
       'import-x/no-restricted-paths': ['error', { zones }],
-      'no-restricted-imports': ['error', { patterns: [{ group: ['node:*'], message: 'Node built-ins live in src/platform/node (or the CLI).' }] }],
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['node:*'], message: 'Node built-ins live in src/platform/node (or the CLI).' }] },
+      ],
     },
   },
   {
@@ -61,7 +85,14 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['node:*', ...IO_LIBRARIES], message: 'The core (spec, errors, text, dates, validation, detection, replacement) does no I/O.' }] },
+        {
+          patterns: [
+            {
+              group: ['node:*', ...IO_LIBRARIES],
+              message: 'The core (spec, errors, text, dates, validation, detection, replacement) does no I/O.',
+            },
+          ],
+        },
       ],
     },
   },

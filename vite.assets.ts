@@ -12,7 +12,10 @@ const PDFJS = dirname(require.resolve('pdfjs-dist/package.json'));
 function files(): Map<string, string> {
   const out = new Map<string, string>();
   for (const code of TESSDATA) {
-    out.set(`vendor/tessdata/${code}.traineddata.gz`, join(dirname(require.resolve(`@tesseract.js-data/${code}/package.json`)), '4.0.0_best_int', `${code}.traineddata.gz`));
+    out.set(
+      `vendor/tessdata/${code}.traineddata.gz`,
+      join(dirname(require.resolve(`@tesseract.js-data/${code}/package.json`)), '4.0.0_best_int', `${code}.traineddata.gz`),
+    );
   }
   for (const dir of ['standard_fonts', 'cmaps', 'wasm', 'iccs']) {
     for (const name of readdirSync(join(PDFJS, dir))) out.set(`vendor/pdfjs/${dir}/${name}`, join(PDFJS, dir, name));

@@ -21,7 +21,10 @@ export default defineConfig({
   worker: { format: 'es' },
   // Pre-bundled at server start (found late, in workers, they would make Vite reload a running test); onnxruntime-web
   // ships ready ESM bundles and is served as is.
-  optimizeDeps: { include: ['comlink', '@huggingface/tokenizers', 'tesseract.js', 'idb', 'pdfjs-dist', 'pdf-lib', 'fflate'], exclude: ['onnxruntime-web'] },
+  optimizeDeps: {
+    include: ['comlink', '@huggingface/tokenizers', 'tesseract.js', 'idb', 'pdfjs-dist', 'pdf-lib', 'fflate'],
+    exclude: ['onnxruntime-web'],
+  },
   test: {
     // The JSON report lets .ci/run print its own 'N passed, N failed' line.
     reporters: ['default', 'json'],

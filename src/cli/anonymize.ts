@@ -6,7 +6,6 @@ import { writeFileAtomically } from '../platform/node/atomic-file.js';
 import type { DocumentPiiRecord, ExternalUploadConfig } from '../spec/types.js';
 import type { CliArgs } from './args.js';
 
-
 /**
  * `anonymize IN --out OUT [--config FILE] [--piis FILE]`: OUT (and the PII record) are written only when the
  * document completed; on any failure neither exists afterwards and the caller prints the problem.

@@ -42,7 +42,8 @@ function parseServe(rest: readonly string[]): CliArgs {
   const args: CliArgs = { command: 'serve', pseudonyms: false };
   if (values.help) return { ...args, help: true };
   const port = values.port === undefined ? 8080 : /^\d{1,5}$/.test(values.port) ? Number(values.port) : NaN;
-  if (!(port >= 0 && port <= 65535)) throw validationFailed([{ field: '--port', code: 'InvalidValue', message: 'must be a port number 0-65535' }]);
+  if (!(port >= 0 && port <= 65535))
+    throw validationFailed([{ field: '--port', code: 'InvalidValue', message: 'must be a port number 0-65535' }]);
   args.port = port;
   if (values.keys !== undefined) args.keysPath = values.keys;
   if (values.data !== undefined) args.dataDir = values.data;
@@ -63,7 +64,12 @@ function parseAnonymize(rest: readonly string[]): CliArgs {
   }
   const { values, positionals } = parsed;
   const errors = [];
-  if (positionals.length !== 1) errors.push({ field: 'IN', code: positionals.length === 0 ? 'NotNull' : 'InvalidValue', message: 'exactly one input file is required' });
+  if (positionals.length !== 1)
+    errors.push({
+      field: 'IN',
+      code: positionals.length === 0 ? 'NotNull' : 'InvalidValue',
+      message: 'exactly one input file is required',
+    });
   if (!values.out) errors.push({ field: '--out', code: 'NotNull', message: 'must name the output file' });
   if (errors.length > 0) throw validationFailed(errors);
   const args: CliArgs = { command: 'anonymize', pseudonyms: true, inputPath: positionals[0]!, outPath: values.out! };
@@ -93,7 +99,10 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
   }
   const args: CliArgs = { command: command as CliArgs['command'], pseudonyms: values.pseudonyms ?? false };
   if (values.labels !== undefined) {
-    const names = values.labels.split(',').map((s) => s.trim()).filter(Boolean);
+    const names = values.labels
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
     const errors = names
       .map((n, i) => (isTextLabel(n) ? null : { field: `--labels[${i}]`, code: 'InvalidValue', message: 'must be a known text label' }))
       .filter((e) => e !== null);

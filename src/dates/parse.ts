@@ -68,8 +68,7 @@ const SLASHED_MONTH_YEAR = /^(?<m>\d{1,2})\/(?<y>\d{4})$/du;
 const YEAR_FIRST = /^(?<y>\d{4})(?<sep>[-/.])(?<m>\d{1,2})\k<sep>(?<d>\d{1,2})$/du;
 const DAY_FIRST =
   /^(?<d>\d{1,2})(?:(?<ddot>\.)\s{0,2}|(?<suf>st|nd|rd|th)?\s{1,2}(?<of>of\s{1,2})?)(?<mon>\p{L}{3,9})(?<mdot>\.)?(?:,?\s{1,2}(?<y>\d{4}|\d{2}))?$/diu;
-const MONTH_FIRST =
-  /^(?<mon>\p{L}{3,9})(?<mdot>\.)?\s{1,2}(?<d>\d{1,2})(?<suf>st|nd|rd|th)?(?:,?\s{1,2}(?<y>\d{4}|\d{2}))?$/diu;
+const MONTH_FIRST = /^(?<mon>\p{L}{3,9})(?<mdot>\.)?\s{1,2}(?<d>\d{1,2})(?<suf>st|nd|rd|th)?(?:,?\s{1,2}(?<y>\d{4}|\d{2}))?$/diu;
 const MONTH_YEAR = /^(?<mon>\p{L}{3,9})(?<mdot>\.)?,?\s{1,2}(?<y>\d{4})$/diu;
 
 // A leading weekday or preposition that may come with a date; sticky so it is tried only at the given position.
@@ -154,13 +153,7 @@ function parseNumeric(core: string, offset: number, requested: DateLocale): Pars
   if (m) {
     const i = m.indices?.groups;
     const g = m.groups!;
-    return finish(
-      dayMonthYear(g, i, offset),
-      Number(g['m']),
-      'dotted',
-      'DE',
-      requested,
-    );
+    return finish(dayMonthYear(g, i, offset), Number(g['m']), 'dotted', 'DE', requested);
   }
   m = DOTTED_MONTH_YEAR.exec(core) ?? SLASHED_MONTH_YEAR.exec(core);
   if (m) {
@@ -227,15 +220,8 @@ function parseWritten(core: string, offset: number, requested: DateLocale): Pars
     const germanDot = g['ddot'] !== undefined;
     const englishMarker = g['suf'] !== undefined || g['of'] !== undefined;
     // The month word decides; a word of both languages follows the German ordinal dot, else English.
-    const formLocale: ParsedLocale =
-      mw.language === 'DE' ? 'DE' : mw.language === 'EN' ? 'EN' : germanDot && !englishMarker ? 'DE' : 'EN';
-    return finish(
-      writtenParts(g, i, offset),
-      mw.month,
-      'written',
-      formLocale,
-      requested,
-    );
+    const formLocale: ParsedLocale = mw.language === 'DE' ? 'DE' : mw.language === 'EN' ? 'EN' : germanDot && !englishMarker ? 'DE' : 'EN';
+    return finish(writtenParts(g, i, offset), mw.month, 'written', formLocale, requested);
   }
   m = MONTH_FIRST.exec(core);
   if (m) {
@@ -244,13 +230,7 @@ function parseWritten(core: string, offset: number, requested: DateLocale): Pars
     const mw = monthWord(g['mon'], g['mdot'] !== undefined);
     // German never writes the month before the day; `Mai 12` is more likely a count than a date.
     if (!mw || mw.language === 'DE') return null;
-    return finish(
-      writtenParts(g, i, offset),
-      mw.month,
-      'written',
-      'EN',
-      requested,
-    );
+    return finish(writtenParts(g, i, offset), mw.month, 'written', 'EN', requested);
   }
   m = MONTH_YEAR.exec(core);
   if (m) {
@@ -297,7 +277,7 @@ export function parseDate(input: string, locale: DateLocale = 'AUTO'): ParsedDat
   const tryAt = (from: number): ParsedDate | null => {
     const core = input.slice(from, end);
     if (core.length === 0) return null;
-    return /^\d/u.test(core) ? parseNumeric(core, from, locale) ?? parseWritten(core, from, locale) : parseWritten(core, from, locale);
+    return /^\d/u.test(core) ? (parseNumeric(core, from, locale) ?? parseWritten(core, from, locale)) : parseWritten(core, from, locale);
   };
   const afterPrefix = skipPrefix(input.slice(0, end), start);
   return (afterPrefix > start ? tryAt(afterPrefix) : null) ?? tryAt(start);

@@ -28,7 +28,8 @@ export async function analyze(text: string, recognizers: readonly Recognizer[], 
   const active = recognizers.filter((r) => r.labels.some((l) => options.labels.has(l)));
   // Early starters first (their work runs elsewhere meanwhile); results stay in recognizer order.
   const calls: Array<Span[] | Promise<Span[]>> = new Array(active.length);
-  for (const early of [true, false]) active.forEach((r, i) => (Boolean(r.startsEarly) === early ? (calls[i] = r.detect(text, ctx)) : undefined));
+  for (const early of [true, false])
+    active.forEach((r, i) => (Boolean(r.startsEarly) === early ? (calls[i] = r.detect(text, ctx)) : undefined));
   const found = (await Promise.all(calls))
     .flat()
     .filter((s) => options.labels.has(s.label) && s.score >= options.threshold && s.end > s.start);

@@ -7,9 +7,7 @@ import { compareSpans, indexByStart, overlaps } from '../text/span.js';
  * overlaps nothing kept before. An exact duplicate of a kept span is dropped. Output is in text order.
  */
 export function mergeSpans(spans: readonly Span[]): Span[] {
-  const byStrength = [...spans].sort(
-    (a, b) => b.score - a.score || b.end - b.start - (a.end - a.start) || a.start - b.start,
-  );
+  const byStrength = [...spans].sort((a, b) => b.score - a.score || b.end - b.start - (a.end - a.start) || a.start - b.start);
   const kept: Span[] = [];
   // Kept spans sorted by start, for a binary-searched overlap check (inputs can hold 10^5 spans).
   const sorted: Span[] = [];

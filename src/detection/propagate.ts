@@ -103,10 +103,7 @@ export function propagateSpans(text: string, spans: readonly Span[], options: Pr
     const word = m[0];
     const at = m.index;
     if (joined(at - 1, -1)) continue;
-    const candidates = [
-      ...(byFirstWord.get(word) ?? []),
-      ...(word.endsWith('s') ? (byFirstWord.get(word.slice(0, -1)) ?? []) : []),
-    ];
+    const candidates = [...(byFirstWord.get(word) ?? []), ...(word.endsWith('s') ? (byFirstWord.get(word.slice(0, -1)) ?? []) : [])];
     for (const c of candidates) {
       if (!text.startsWith(c.text, at)) continue;
       let end = at + c.text.length;

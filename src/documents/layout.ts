@@ -48,5 +48,10 @@ export function boxesOfRange(layout: TextLayout, start: number, end: number): Bo
 /** The smallest box holding all `boxes`, or null for none. */
 export function unionBox(boxes: readonly Box[]): Box | null {
   if (boxes.length === 0) return null;
-  return boxes.reduce((u, b) => ({ x0: Math.min(u.x0, b.x0), y0: Math.min(u.y0, b.y0), x1: Math.max(u.x1, b.x1), y1: Math.max(u.y1, b.y1) }));
+  return boxes.reduce((u, b) => ({
+    x0: Math.min(u.x0, b.x0),
+    y0: Math.min(u.y0, b.y0),
+    x1: Math.max(u.x1, b.x1),
+    y1: Math.max(u.y1, b.y1),
+  }));
 }

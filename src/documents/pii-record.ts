@@ -34,9 +34,20 @@ export function buildPageEntry(p: PageParagraph): PiiPageEntry {
   const tokens = tokenize(p.text);
   const ents: PiiEntity[] = p.edits.map((e) => {
     const [startTok, endTok] = tokenIndexRange(tokens, e.start, e.end);
-    return { startChar: e.start, endChar: e.end, tag: e.label, text: e.original, score: Math.round(e.score * 1000) / 1000, startTok, endTok };
+    return {
+      startChar: e.start,
+      endChar: e.end,
+      tag: e.label,
+      text: e.original,
+      score: Math.round(e.score * 1000) / 1000,
+      startTok,
+      endTok,
+    };
   });
-  const located = p.edits.map((e, i) => ({ original: p.locateOriginal(e.start, e.end), anonymized: p.locateAnonymized ? p.locateAnonymized(e, i) : p.locateOriginal(e.start, e.end) }));
+  const located = p.edits.map((e, i) => ({
+    original: p.locateOriginal(e.start, e.end),
+    anonymized: p.locateAnonymized ? p.locateAnonymized(e, i) : p.locateOriginal(e.start, e.end),
+  }));
   return {
     pageNum: p.pageNum,
     textData: {

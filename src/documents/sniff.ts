@@ -2,11 +2,7 @@ import { invalidFile } from '../errors/problem.js';
 import type { ImageFormat } from './image/raster.js';
 
 /** What the magic bytes say a file is. DOCX is a ZIP with a `word/` part; DOC is any CFB container. */
-export type SniffedType =
-  | { type: 'PDF' }
-  | { type: 'DOCX' }
-  | { type: 'DOC' }
-  | { type: 'IMAGE'; format: ImageFormat };
+export type SniffedType = { type: 'PDF' } | { type: 'DOCX' } | { type: 'DOC' } | { type: 'IMAGE'; format: ImageFormat };
 
 const PNG = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 const CFB = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1];

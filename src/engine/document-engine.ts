@@ -7,7 +7,15 @@ import { applyReplacements } from '../replacement/apply.js';
 import { createPlan } from '../replacement/plan.js';
 import { createPseudonymizer } from '../replacement/pseudonyms.js';
 import { parseUploadConfig } from '../validation/schemas.js';
-import type { DocumentPiiRecord, DocumentType, ExternalUploadConfig, ImageAnonymizationType, ImageLabelName, PiiPageEntry, TextLabelName } from '../spec/types.js';
+import type {
+  DocumentPiiRecord,
+  DocumentType,
+  ExternalUploadConfig,
+  ImageAnonymizationType,
+  ImageLabelName,
+  PiiPageEntry,
+  TextLabelName,
+} from '../spec/types.js';
 import { TEXT_LABELS } from '../spec/types.js';
 import type { ImageAdapterDeps } from '../documents/image/image-adapter.js';
 import { createImageAdapter } from '../documents/image/image-adapter.js';
@@ -111,7 +119,11 @@ export function createDocumentAnonymizer(deps: DocumentAnonymizerDeps): Document
   const engine: DocumentAnonymizer = {
     async anonymizeDocument(bytes, config, options = {}) {
       const doc = await engine.anonymize(bytes, config, options);
-      return { file: doc.bytes, piiRecord: completedRecord(doc, options.documentId ?? 1), ...(doc.verification ? { verification: doc.verification } : {}) };
+      return {
+        file: doc.bytes,
+        piiRecord: completedRecord(doc, options.documentId ?? 1),
+        ...(doc.verification ? { verification: doc.verification } : {}),
+      };
     },
     async anonymize(bytes, rawConfig, options = {}) {
       const config = rawConfig === undefined || rawConfig === null ? {} : parseUploadConfig(rawConfig, 'config');
@@ -162,7 +174,8 @@ export interface ClosableDocumentAnonymizer extends DocumentAnonymizer {
 }
 
 /** Options of `createDocumentEngine`: the engine's own, plus the image adapter's pixel budget and noise source. */
-export type DocumentEngineOptions = Omit<DocumentAnonymizerDeps, 'adapters' | 'nerBackends'> & Pick<ImageAdapterDeps, 'maxPixels' | 'random'>;
+export type DocumentEngineOptions = Omit<DocumentAnonymizerDeps, 'adapters' | 'nerBackends'> &
+  Pick<ImageAdapterDeps, 'maxPixels' | 'random'>;
 
 /**
  * The document engine over a platform: the image and PDF adapters with the platform's codec, pdf.js and canvas; face

@@ -16,10 +16,7 @@ export function engineRecognizers(
   nerBackends: NerBackendFactory | null,
 ): Recognizer[] {
   const ner = nerBackendOf(options, nerBackends);
-  return [
-    ...(options.recognizers ?? defaultRecognizers()),
-    ...(ner ? [nerRecognizer({ backend: ner, ...nerFilters(options) })] : []),
-  ];
+  return [...(options.recognizers ?? defaultRecognizers()), ...(ner ? [nerRecognizer({ backend: ner, ...nerFilters(options) })] : [])];
 }
 
 /**
@@ -35,7 +32,9 @@ export const SHIPPED_MODEL = {
   labelMap: { DATE: null },
   minScore: 0.7,
   dropWords: NOT_A_NAME,
-  contextGates: { STR: /(?:^|[^\p{L}])(?:in|auf|an|aus|bei|nach|über|unter|hinter|vor|neben|In|Auf|An|Aus|Bei|Nach)(?:\s+(?:der|die|dem|den|das))?\s+$|(?:^|[^\p{L}])(?:on|at|in|along|near|off|On|At|In|Along|Near)\s+$/u },
+  contextGates: {
+    STR: /(?:^|[^\p{L}])(?:in|auf|an|aus|bei|nach|über|unter|hinter|vor|neben|In|Auf|An|Aus|Bei|Nach)(?:\s+(?:der|die|dem|den|das))?\s+$|(?:^|[^\p{L}])(?:on|at|in|along|near|off|On|At|In|Along|Near)\s+$/u,
+  },
 } as const;
 
 /** Whether the `ner` option names a model of the user's own (else it tunes the shipped one: windows, filters, progress). */
@@ -49,7 +48,9 @@ function userModel(options: Pick<AnonymizerOptions, 'ner'>): boolean {
  * each filter); a user's model by its own `minScore`, `contextGates` and `dropWords` only; an injected backend (tests)
  * not at all.
  */
-function nerFilters(options: Pick<AnonymizerOptions, 'ner' | 'nerBackend'>): Pick<NerRecognizerOptions, 'minScore' | 'contextGates' | 'dropWords'> {
+function nerFilters(
+  options: Pick<AnonymizerOptions, 'ner' | 'nerBackend'>,
+): Pick<NerRecognizerOptions, 'minScore' | 'contextGates' | 'dropWords'> {
   if (options.nerBackend && !options.ner) return { minScore: 0 };
   const given = options.ner || {};
   const shipped = !options.nerBackend && !userModel(options);
@@ -60,7 +61,10 @@ function nerFilters(options: Pick<AnonymizerOptions, 'ner' | 'nerBackend'>): Pic
 }
 
 /** The NER backend the options ask for, or null for rules only. Creating it does no I/O. */
-function nerBackendOf(options: Pick<AnonymizerOptions, 'recognizers' | 'ner' | 'nerBackend'>, nerBackends: NerBackendFactory | null): NerBackend | null {
+function nerBackendOf(
+  options: Pick<AnonymizerOptions, 'recognizers' | 'ner' | 'nerBackend'>,
+  nerBackends: NerBackendFactory | null,
+): NerBackend | null {
   if (options.ner === false) return null;
   if (options.nerBackend) return options.nerBackend;
   if ((options.ner === undefined && options.recognizers !== undefined) || !nerBackends) return null;

@@ -94,7 +94,13 @@ export const VERIFICATION_FAILED_TYPE = 'urn:local-anonymizer:problem:verificati
  */
 export function verificationFailed(leaks: ReadonlyArray<{ label: string; where: string }>): AnonymizerError {
   const found = leaks.map((l) => `${l.label} in ${l.where}`).join(', ');
-  return make(422, 'Unprocessable Entity', `Verification of the anonymized document failed: ${leaks.length} original PII string(s) survived (${found}). Nothing was output; the document was not completed.`, undefined, { type: VERIFICATION_FAILED_TYPE });
+  return make(
+    422,
+    'Unprocessable Entity',
+    `Verification of the anonymized document failed: ${leaks.length} original PII string(s) survived (${found}). Nothing was output; the document was not completed.`,
+    undefined,
+    { type: VERIFICATION_FAILED_TYPE },
+  );
 }
 
 /** 422 without a problemCode: original requested before `COMPLETED`/`FINALIZED`. */

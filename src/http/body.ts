@@ -72,7 +72,9 @@ export async function readMultipartFile(request: Request, limit: number): Promis
   }
   const files = form.getAll('file');
   if (files.length !== 1 || typeof files[0] === 'string') {
-    throw validationFailed([{ field: 'file', code: files.length === 0 ? 'NotNull' : 'InvalidValue', message: 'exactly one file part is required' }]);
+    throw validationFailed([
+      { field: 'file', code: files.length === 0 ? 'NotNull' : 'InvalidValue', message: 'exactly one file part is required' },
+    ]);
   }
   const file = files[0] as File;
   if (file.size > limit) throw documentTooBig(limit);

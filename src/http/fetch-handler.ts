@@ -38,7 +38,8 @@ function listQuery(url: URL): RawDocumentQuery {
   return q;
 }
 
-const tooBigText = () => new AnonymizerError({ title: 'Content Too Large', status: 413, detail: `The request body is larger than ${MAX_TEXT_JSON_BYTES} bytes.` });
+const tooBigText = () =>
+  new AnonymizerError({ title: 'Content Too Large', status: 413, detail: `The request body is larger than ${MAX_TEXT_JSON_BYTES} bytes.` });
 
 async function run(api: KeyedApi, operation: Operation, params: Record<string, string>, request: Request, url: URL): Promise<Response> {
   const scoped = (): DocumentsApi => api.projects(params['projectId']!).documents;
@@ -57,13 +58,20 @@ async function run(api: KeyedApi, operation: Operation, params: Record<string, s
     case 'text':
       return jsonResponse(await api.text((await readJson(request, MAX_TEXT_JSON_BYTES, tooBigText)) as TextRequest));
     case 'upload':
-      return jsonResponse(await api.documents.upload((await readJson(request, MAX_UPLOAD_JSON_BYTES, () => documentTooBig(MAX_UPLOAD_BYTES))) as never));
+      return jsonResponse(
+        await api.documents.upload((await readJson(request, MAX_UPLOAD_JSON_BYTES, () => documentTooBig(MAX_UPLOAD_BYTES))) as never),
+      );
     case 'projectUpload': {
       const documents = api.projects(params['projectId']!).documents;
       // Access and existence first: a client without access learns nothing from a body check.
       await documents.list({ size: 1 });
       const part = await readMultipartFile(request, MAX_UPLOAD_BYTES);
-      return jsonResponse(await documents.upload(part.bytes, { ...(part.name ? { name: part.name } : {}), ...(part.tags !== undefined ? { tags: part.tags as never } : {}) }));
+      return jsonResponse(
+        await documents.upload(part.bytes, {
+          ...(part.name ? { name: part.name } : {}),
+          ...(part.tags !== undefined ? { tags: part.tags as never } : {}),
+        }),
+      );
     }
     case 'status':
       return jsonResponse(await api.documents.status(docId));

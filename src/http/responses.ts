@@ -41,7 +41,10 @@ export function unauthorizedResponse(err: AnonymizerError | null): Response {
   const headers = { ...COMMON, 'WWW-Authenticate': 'Bearer' };
   if (!err) return new Response(null, { status: 401, headers });
   const { title, status, detail } = err.problem;
-  return new Response(JSON.stringify({ title, status, detail }), { status: 401, headers: { ...headers, 'Content-Type': 'application/problem+json' } });
+  return new Response(JSON.stringify({ title, status, detail }), {
+    status: 401,
+    headers: { ...headers, 'Content-Type': 'application/problem+json' },
+  });
 }
 
 /** An error as `application/problem+json` with `instance` = the request path; 429 carries `Retry-After`. */

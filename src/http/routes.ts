@@ -55,9 +55,7 @@ export const API_PREFIX = '/external/v1/';
 
 /** What a path matched: the operation for the method, or the methods the path allows (405), or nothing (404). */
 export type RouteMatch =
-  | { kind: 'found'; operation: Operation; params: Record<string, string> }
-  | { kind: 'method'; allowed: string[] }
-  | { kind: 'none' };
+  { kind: 'found'; operation: Operation; params: Record<string, string> } | { kind: 'method'; allowed: string[] } | { kind: 'none' };
 
 function matchPattern(pattern: string, segments: readonly string[]): Record<string, string> | null {
   const parts = pattern.split('/');

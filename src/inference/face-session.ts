@@ -12,7 +12,11 @@ export async function createOrtFaceNet(ort: OrtModule, model: Uint8Array, inputS
   const serialize = createSerializer();
   let session: Ort.InferenceSession;
   try {
-    session = await ort.InferenceSession.create(model, { executionProviders: ['wasm'], graphOptimizationLevel: 'all', logSeverityLevel: 3 });
+    session = await ort.InferenceSession.create(model, {
+      executionProviders: ['wasm'],
+      graphOptimizationLevel: 'all',
+      logSeverityLevel: 3,
+    });
   } catch {
     throw internalError('The face model cannot be loaded.');
   }

@@ -148,7 +148,8 @@ export function fileHashes(h: ModelHashes | undefined): FileHashes | undefined {
 /** A directory URL's file URLs (the directory may be given with or without a trailing slash). */
 export function directoryRefs(base: string, hashes?: FileHashes): NerFileRefs {
   const dir = base.endsWith('/') ? base : `${base}/`;
-  const ref = (name: string, sha256?: string): FileRef => (sha256 ? { url: new URL(name, dir).href, sha256: sha256.toLowerCase() } : { url: new URL(name, dir).href });
+  const ref = (name: string, sha256?: string): FileRef =>
+    sha256 ? { url: new URL(name, dir).href, sha256: sha256.toLowerCase() } : { url: new URL(name, dir).href };
   return {
     config: ref('config.json', hashes?.config),
     tokenizer: ref('tokenizer.json', hashes?.tokenizer),

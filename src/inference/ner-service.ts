@@ -176,7 +176,9 @@ export function createNerService(deps: NerServiceDeps): NerApi {
     const wordLogits = new Float32Array(tok.wordCount * L);
     const { prefix, suffix, padId } = m.tokenizer;
     // Longest first: batches of similar length waste little on padding.
-    const order = windows.map((_, k) => k).sort((a, b) => windows[b]!.end - windows[b]!.start - (windows[a]!.end - windows[a]!.start) || a - b);
+    const order = windows
+      .map((_, k) => k)
+      .sort((a, b) => windows[b]!.end - windows[b]!.start - (windows[a]!.end - windows[a]!.start) || a - b);
     for (let at = 0; at < order.length; at += m.batchSize) {
       const group = order.slice(at, at + m.batchSize);
       const longest = Math.max(...group.map((k) => windows[k]!.end - windows[k]!.start));
@@ -216,8 +218,7 @@ export function createNerService(deps: NerServiceDeps): NerApi {
     return { entities, coverage: windowCoverage(tok.starts, tok.ends, windows), tokens: n, windows: windows.length };
   }
 
-  const asProblem = (err: unknown): AnonymizerError =>
-    err instanceof AnonymizerError ? err : textModelUnavailable();
+  const asProblem = (err: unknown): AnonymizerError => (err instanceof AnonymizerError ? err : textModelUnavailable());
 
   return {
     load: (spec, onProgress) =>

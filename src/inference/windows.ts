@@ -61,11 +61,7 @@ export function centralWindows(n: number, windows: readonly TokenWindow[]): Int3
  * Fraction of the text's token characters (characters inside some subword's offsets) that lie inside at least one
  * window; 1 when the text has no tokens. Less than 1 would mean truncation.
  */
-export function windowCoverage(
-  starts: ArrayLike<number>,
-  ends: ArrayLike<number>,
-  windows: readonly TokenWindow[],
-): number {
+export function windowCoverage(starts: ArrayLike<number>, ends: ArrayLike<number>, windows: readonly TokenWindow[]): number {
   const n = starts.length;
   if (n === 0) return 1;
   // Union of token ranges (tokens are in text order; a piece may repeat its word's range).

@@ -9,7 +9,12 @@ export const PENDING_STATUSES = ['COMPUTING_QUOTA', 'UNPROCESSED', 'PROCESSING',
 export function afterQuota(doc: DocumentRecord, exhausted: boolean, now: number): DocumentRecord | null {
   if (doc.status !== 'COMPUTING_QUOTA') return null;
   return exhausted
-    ? { ...doc, status: 'QUOTA_EXCEEDED', problem: creditLimitExceeded('The page budget was spent before this document was processed.').problem, lastModified: now }
+    ? {
+        ...doc,
+        status: 'QUOTA_EXCEEDED',
+        problem: creditLimitExceeded('The page budget was spent before this document was processed.').problem,
+        lastModified: now,
+      }
     : { ...doc, status: 'UNPROCESSED', lastModified: now };
 }
 
@@ -27,7 +32,9 @@ export function quotaError(doc: DocumentRecord, now: number): DocumentRecord | n
 export function claim(doc: DocumentRecord, owner: string, now: number, leaseMs: number, maxAttempts: number): DocumentRecord | null {
   if (doc.status !== 'UNPROCESSED' && doc.status !== 'PROCESSING' && doc.status !== 'COMPILING') return null;
   if (doc.attempts >= maxAttempts) {
-    const problem: ProblemDetail = internalError(`Processing was interrupted ${doc.attempts} times (the page or app closed, or the worker crashed).`).problem;
+    const problem: ProblemDetail = internalError(
+      `Processing was interrupted ${doc.attempts} times (the page or app closed, or the worker crashed).`,
+    ).problem;
     return { ...doc, status: 'ERROR', problem, lease: null, lastModified: now };
   }
   return { ...doc, status: 'PROCESSING', lease: { owner, until: now + leaseMs }, attempts: doc.attempts + 1, lastModified: now };

@@ -75,15 +75,29 @@ export function startJobRunner(options: JobRunnerOptions): JobRunner {
   };
 
   /** Ends a document without a result; the original goes too when its project keeps no PII. */
-  async function settle(id: number, status: 'ERROR' | 'QUOTA_EXCEEDED' | 'QUOTA_ERROR', problem: ProblemDetail | null, dropOriginal: boolean): Promise<void> {
-    const done = await store.complete(id, null, clock.now(), { status, result: null, anonymizedName: null, pageData: null, dropOriginal, pages: 0, problem });
+  async function settle(
+    id: number,
+    status: 'ERROR' | 'QUOTA_EXCEEDED' | 'QUOTA_ERROR',
+    problem: ProblemDetail | null,
+    dropOriginal: boolean,
+  ): Promise<void> {
+    const done = await store.complete(id, null, clock.now(), {
+      status,
+      result: null,
+      anonymizedName: null,
+      pageData: null,
+      dropOriginal,
+      pages: 0,
+      problem,
+    });
     if (done) events.publish({ type: 'status', documentId: id, status });
   }
 
   async function runJob(id: number): Promise<void> {
     let doc = await store.getDocument(id);
     const project = doc && (await store.getProject(doc.projectId));
-    if (!doc || !project) return doc ? settle(id, 'ERROR', internalError('The project of the document no longer exists.').problem, true) : undefined;
+    if (!doc || !project)
+      return doc ? settle(id, 'ERROR', internalError('The project of the document no longer exists.').problem, true) : undefined;
     const dropOriginal = !project.isStoringPII;
     if (doc.status === 'COMPUTING_QUOTA') {
       let exhausted: boolean | null;
@@ -93,7 +107,8 @@ export function startJobRunner(options: JobRunnerOptions): JobRunner {
         exhausted = null;
       }
       const next = exhausted === null ? quotaError(doc, clock.now()) : afterQuota(doc, exhausted, clock.now());
-      if (next && next.status !== 'UNPROCESSED') return settle(id, next.status as 'QUOTA_EXCEEDED' | 'QUOTA_ERROR', next.problem, dropOriginal);
+      if (next && next.status !== 'UNPROCESSED')
+        return settle(id, next.status as 'QUOTA_EXCEEDED' | 'QUOTA_ERROR', next.problem, dropOriginal);
       doc = (await store.update(id, (d) => (d.status === 'COMPUTING_QUOTA' ? next : null))) ?? undefined;
       publish(doc ?? null);
       if (!doc) return;
@@ -109,7 +124,8 @@ export function startJobRunner(options: JobRunnerOptions): JobRunner {
   async function process(doc: DocumentRecord): Promise<void> {
     const project = await store.getProject(doc.projectId);
     const bytes = await store.getFile(doc.id, 'original');
-    if (!project || !bytes) return settle(doc.id, 'ERROR', internalError('The document or its project is missing from the store.').problem, true);
+    if (!project || !bytes)
+      return settle(doc.id, 'ERROR', internalError('The document or its project is missing from the store.').problem, true);
     const controller = new AbortController();
     const timedOut = internalError(`Processing took longer than ${jobTimeoutMs / 1000} s.`);
     let timer: ReturnType<typeof setTimeout> | undefined;
@@ -135,7 +151,11 @@ export function startJobRunner(options: JobRunnerOptions): JobRunner {
     } finally {
       clearTimeout(timer);
     }
-    publish(await store.update(doc.id, (d) => (d.lease?.owner === owner && d.status === 'PROCESSING' ? { ...d, status: 'COMPILING', lastModified: clock.now() } : null)));
+    publish(
+      await store.update(doc.id, (d) =>
+        d.lease?.owner === owner && d.status === 'PROCESSING' ? { ...d, status: 'COMPILING', lastModified: clock.now() } : null,
+      ),
+    );
     const pages = Math.max(1, new Set(result.pageData.map((p) => p.pageNum)).size);
     const verified = result.verification?.passed !== false;
     const done = await store.complete(doc.id, owner, clock.now(), {
@@ -160,7 +180,9 @@ export function startJobRunner(options: JobRunnerOptions): JobRunner {
         .tryRun(`local-anonymizer:${store.name}:document:${id}`, async () => {
           got = true;
           acquired(true);
-          await runJob(id).catch(() => settle(id, 'ERROR', internalError('Processing failed unexpectedly.').problem, false).catch(() => undefined));
+          await runJob(id).catch(() =>
+            settle(id, 'ERROR', internalError('Processing failed unexpectedly.').problem, false).catch(() => undefined),
+          );
         })
         .then((ran) => {
           if (!ran) acquired(false);

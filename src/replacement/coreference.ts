@@ -77,24 +77,94 @@ interface Person {
 
 /** Titles and honorifics (labels.md keeps them outside PER; a detector may still include them). No trailing dot. */
 const HONORIFICS = new Set([
-  'herr', 'herrn', 'frau', 'fräulein', 'frl', 'dr', 'prof', 'professor', 'dipl.-ing', 'dipl-ing', 'dipl', 'ing',
-  'mag', 'med', 'dent', 'rer', 'nat', 'phil', 'jur', 'pol', 'oec', 'h.c', 'stb', 'pok', 'ra', 'notar',
-  'mr', 'mrs', 'ms', 'miss', 'mx', 'sir', 'dame', 'lady', 'lord', 'cllr', 'pc', 'sgt',
+  'herr',
+  'herrn',
+  'frau',
+  'fräulein',
+  'frl',
+  'dr',
+  'prof',
+  'professor',
+  'dipl.-ing',
+  'dipl-ing',
+  'dipl',
+  'ing',
+  'mag',
+  'med',
+  'dent',
+  'rer',
+  'nat',
+  'phil',
+  'jur',
+  'pol',
+  'oec',
+  'h.c',
+  'stb',
+  'pok',
+  'ra',
+  'notar',
+  'mr',
+  'mrs',
+  'ms',
+  'miss',
+  'mx',
+  'sir',
+  'dame',
+  'lady',
+  'lord',
+  'cllr',
+  'pc',
+  'sgt',
 ]);
 
 /** Letters after a name (`Jane Doe MD`, `Max Muster StB`); without them the surname would be `md`. No trailing dot. */
-const POSTNOMINALS = new Set([
-  'md', 'frse', 'phd', 'mba', 'llm', 'll.m', 'stb', 'mdb', 'mdl', 'mep', 'qc', 'kc', 'esq',
-]);
+const POSTNOMINALS = new Set(['md', 'frse', 'phd', 'mba', 'llm', 'll.m', 'stb', 'mdb', 'mdl', 'mep', 'qc', 'kc', 'esq']);
 
 /** Name particles and nobility words that sit between given names and the surname; they do not tell people apart. */
 const PARTICLES = new Set([
-  'von', 'vom', 'van', 'der', 'den', 'de', 'del', 'della', 'di', 'da', 'du', 'le', 'la', 'zu', 'zum', 'zur', 'ten',
-  'ter', 'af', 'av', 'ap', 'bin', 'ibn', 'al', 'el', 'v.', 'v',
+  'von',
+  'vom',
+  'van',
+  'der',
+  'den',
+  'de',
+  'del',
+  'della',
+  'di',
+  'da',
+  'du',
+  'le',
+  'la',
+  'zu',
+  'zum',
+  'zur',
+  'ten',
+  'ter',
+  'af',
+  'av',
+  'ap',
+  'bin',
+  'ibn',
+  'al',
+  'el',
+  'v.',
+  'v',
 ]);
 const NOBILITY = new Set([
-  'freiherr', 'freifrau', 'freiin', 'graf', 'gräfin', 'baron', 'baronin', 'prinz', 'prinzessin', 'fürst', 'fürstin',
-  'ritter', 'edler', 'edle',
+  'freiherr',
+  'freifrau',
+  'freiin',
+  'graf',
+  'gräfin',
+  'baron',
+  'baronin',
+  'prinz',
+  'prinzessin',
+  'fürst',
+  'fürstin',
+  'ritter',
+  'edler',
+  'edle',
 ]);
 
 /** Opening and closing quotation marks of a nickname written inside a name. */
@@ -180,7 +250,11 @@ function parsePerson(surface: string): PersonName {
   if (comma > 0 && comma < s.length - 1) {
     // `Müller, Hans-Peter` / `KRAUSE, Werner`: the part before the comma is the surname.
     surnameTokens = s.slice(0, comma).trim().split(' ').filter(Boolean);
-    givenTokens = s.slice(comma + 1).trim().split(' ').filter(Boolean);
+    givenTokens = s
+      .slice(comma + 1)
+      .trim()
+      .split(' ')
+      .filter(Boolean);
     while (givenTokens.length > 0 && isHonorific(givenTokens[0]!)) givenTokens.shift();
   } else {
     const tokens = s.replace(/,/gu, ' ').split(' ').filter(Boolean);

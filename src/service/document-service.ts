@@ -1,7 +1,15 @@
 import type { Anonymizer, TextCallOptions } from '../engine/text-engine.js';
 import { sniffDocument } from '../documents/sniff.js';
 import type { SniffedType } from '../documents/sniff.js';
-import { creditLimitExceeded, documentTooBig, forbidden, noPiiStored, notFound, rateLimitExceeded, unprocessable } from '../errors/problem.js';
+import {
+  creditLimitExceeded,
+  documentTooBig,
+  forbidden,
+  noPiiStored,
+  notFound,
+  rateLimitExceeded,
+  unprocessable,
+} from '../errors/problem.js';
 import type { JobEvents } from '../jobs/events.js';
 import { PENDING_STATUSES } from '../jobs/claim.js';
 import { parseOrThrow } from '../validation/schemas.js';
@@ -158,7 +166,13 @@ export function createDocumentService(deps: DocumentServiceDeps): DocumentServic
     if ((await store.documentsIn(PENDING_STATUSES)).length >= maxQueued) throw rateLimitExceeded(5);
   }
 
-  async function createFrom(project: ProjectRecord, bytes: Uint8Array, config: ExternalUploadConfig | null, name: string | null, tags: Tag[]) {
+  async function createFrom(
+    project: ProjectRecord,
+    bytes: Uint8Array,
+    config: ExternalUploadConfig | null,
+    name: string | null,
+    tags: Tag[],
+  ) {
     if (bytes.length > MAX_UPLOAD_BYTES) throw documentTooBig(MAX_UPLOAD_BYTES);
     const sniffed = sniffDocument(bytes);
     await checkCanQueue();
@@ -199,7 +213,9 @@ export function createDocumentService(deps: DocumentServiceDeps): DocumentServic
     const statusOf = (doc: DocumentRecord): DocumentStatus => ({
       documentId: doc.id,
       status: doc.status,
-      ...(doc.problem && (doc.status === 'ERROR' || doc.status === 'PREVIEW_ERROR' || doc.status.startsWith('QUOTA')) ? { problem: doc.problem } : {}),
+      ...(doc.problem && (doc.status === 'ERROR' || doc.status === 'PREVIEW_ERROR' || doc.status.startsWith('QUOTA'))
+        ? { problem: doc.problem }
+        : {}),
     });
     const api: DocumentsApi = {
       async status(documentId) {
@@ -223,7 +239,8 @@ export function createDocumentService(deps: DocumentServiceDeps): DocumentServic
       },
       async piis(documentId) {
         const { doc, project } = await find(documentId);
-        if (project.documentCorrection) throw forbidden('PII records are not available while document correction is enabled for the project.');
+        if (project.documentCorrection)
+          throw forbidden('PII records are not available while document correction is enabled for the project.');
         if (!project.isStoringPII) throw forbidden('The project does not store PII records.');
         const record = doc.status === 'COMPLETED' ? await store.getPiis(doc.id) : undefined;
         if (!record) throw notFound(`The PII record is not available (status ${doc.status}).`);

@@ -71,7 +71,8 @@ export function generateApiKey(): string {
  */
 export function createOrganization(setup: OrganizationSetup = {}, defaultConfig: ExternalUploadConfig = {}): Organization {
   const s = parseOrThrow(SetupSchema, setup, 'setup');
-  const projectSetups = s.projects && s.projects.length > 0 ? s.projects : [v.parse(ProjectSetupSchema, { id: 1, name: DEFAULT_PROJECT_NAME })];
+  const projectSetups =
+    s.projects && s.projects.length > 0 ? s.projects : [v.parse(ProjectSetupSchema, { id: 1, name: DEFAULT_PROJECT_NAME })];
   const projects: ProjectRecord[] = projectSetups.map((p) => ({
     id: p.id,
     orgId: s.orgId,
@@ -102,7 +103,14 @@ export function createOrganization(setup: OrganizationSetup = {}, defaultConfig:
     if (keys.has(k.key)) invalid('setup.keys', 'keys must be unique');
     if (k.kind === 'PROJECT' && !ids.has(k.projectId)) invalid('setup.keys', 'a project key must name a listed project');
     if (k.kind === 'USER' && !members.has(k.userId)) invalid('setup.keys', 'a user key must name a listed user');
-    keys.set(k.key, k.kind === 'ORGANIZATION' ? { kind: k.kind } : k.kind === 'USER' ? { kind: k.kind, userId: k.userId } : { kind: k.kind, projectId: k.projectId });
+    keys.set(
+      k.key,
+      k.kind === 'ORGANIZATION'
+        ? { kind: k.kind }
+        : k.kind === 'USER'
+          ? { kind: k.kind, userId: k.userId }
+          : { kind: k.kind, projectId: k.projectId },
+    );
   }
   let defaultKey = s.keys.find((k) => k.kind === 'ORGANIZATION')?.key;
   if (!defaultKey) {

@@ -72,6 +72,9 @@ export function parseDefaultUpload(body: unknown): ParsedUpload {
  */
 export function safeFileName(name: string): string | null {
   const last = name.split(/[/\\]/).pop() ?? '';
-  const clean = last.replace(/[\u0000-\u001f\u007f]/g, '').trim().slice(0, 255);
+  const clean = last
+    .replace(/[\u0000-\u001f\u007f]/g, '')
+    .trim()
+    .slice(0, 255);
   return clean === '' || clean === '.' || clean === '..' ? null : clean;
 }

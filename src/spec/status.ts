@@ -1,12 +1,7 @@
 import type { ProcessingStatus } from './types.js';
 
 /** Statuses at which polling stops (section 3). */
-export const TERMINAL_STATUSES: ReadonlySet<ProcessingStatus> = new Set([
-  'COMPLETED',
-  'ERROR',
-  'QUOTA_EXCEEDED',
-  'QUOTA_ERROR',
-]);
+export const TERMINAL_STATUSES: ReadonlySet<ProcessingStatus> = new Set(['COMPLETED', 'ERROR', 'QUOTA_EXCEEDED', 'QUOTA_ERROR']);
 
 /** Whether a client polling the status endpoint can stop. */
 export function isTerminal(status: ProcessingStatus): boolean {

@@ -53,7 +53,10 @@ const intString = v.pipe(
   v.union([v.number(), v.pipe(v.string(), v.regex(/^-?\d+$/, 'must be an integer'), v.transform(Number))], 'must be an integer'),
   v.integer('must be an integer'),
 );
-const dateTime = v.pipe(v.string(), v.check((s) => !Number.isNaN(parseLocalDateTime(s)), 'must be a date-time YYYY-MM-DDTHH:MM:SS'));
+const dateTime = v.pipe(
+  v.string(),
+  v.check((s) => !Number.isNaN(parseLocalDateTime(s)), 'must be a date-time YYYY-MM-DDTHH:MM:SS'),
+);
 
 const QuerySchema = v.object({
   name: v.optional(v.string()),
@@ -65,7 +68,10 @@ const QuerySchema = v.object({
   sort: v.array(
     v.pipe(
       v.string(),
-      v.regex(new RegExp(`^(${SORT_FIELDS.join('|')})=(ASC|DESC)$`, 'i'), `must be field=ASC or field=DESC with field one of ${SORT_FIELDS.join(', ')}`),
+      v.regex(
+        new RegExp(`^(${SORT_FIELDS.join('|')})=(ASC|DESC)$`, 'i'),
+        `must be field=ASC or field=DESC with field one of ${SORT_FIELDS.join(', ')}`,
+      ),
     ),
   ),
   tagKeyValues: v.array(v.pipe(v.string(), v.regex(/^[^=]+=.+$/s, 'must be key=value'))),

@@ -34,7 +34,10 @@ const RUNS = argNumber('--runs', 20);
 const WARMUP = argNumber('--warmup', 3);
 const PAGE_TIMEOUT_MS = argNumber('--page-timeout', 240_000);
 const out = (line = '') => process.stdout.write(`${line}\n`);
-const load = () => loadavg().map((x) => x.toFixed(2)).join(' ');
+const load = () =>
+  loadavg()
+    .map((x) => x.toFixed(2))
+    .join(' ');
 
 const TYPES: Record<string, string> = {
   '.json': 'application/json',
@@ -123,7 +126,9 @@ async function runPage(browser: Browser, origin: string, query: Record<string, s
 }
 
 async function main(): Promise<void> {
-  out(`NER bench in Chromium (/usr/bin/chromium, headless): ${PASSES} passes x (${WARMUP} warm-up + ${RUNS} timed runs) per mode and fixture`);
+  out(
+    `NER bench in Chromium (/usr/bin/chromium, headless): ${PASSES} passes x (${WARMUP} warm-up + ${RUNS} timed runs) per mode and fixture`,
+  );
   out(`load average at start: ${load()}`);
   const { dir, fallback } = benchModelDir(out);
   out(`model ${describeModel(dir)}`);
@@ -205,10 +210,31 @@ function pooled(rs: readonly PageResult[], j: number, fixture: string): { ms: nu
   return { ms: all.flatMap((f) => f.ms), tokens: all[0]?.tokens ?? 0, chars: all[0]?.chars ?? 0 };
 }
 
-function report(modes: readonly Mode[], results: Map<string, PageResult[]>, loadBefore: string, loadAfter: string, blocked: readonly string[]): void {
+function report(
+  modes: readonly Mode[],
+  results: Map<string, PageResult[]>,
+  loadBefore: string,
+  loadAfter: string,
+  blocked: readonly string[],
+): void {
   const fixtures = [...results.values()][0]?.[0]?.series[0]?.fixtures.map((f) => f.name) ?? [];
   const rows: string[][] = [
-    ['runtime', 'page', 'isolated', 'numThreads', 'fixture', 'chars', 'tokens', 'runs', 'median ms', 'min ms', `ms/${BUDGET_CHARS} chars`, 'tokens/s', 'ours÷peer', 'paired'],
+    [
+      'runtime',
+      'page',
+      'isolated',
+      'numThreads',
+      'fixture',
+      'chars',
+      'tokens',
+      'runs',
+      'median ms',
+      'min ms',
+      `ms/${BUDGET_CHARS} chars`,
+      'tokens/s',
+      'ours÷peer',
+      'paired',
+    ],
   ];
   const ratioLines: string[] = [];
   for (const m of modes) {
@@ -258,7 +284,9 @@ function report(modes: readonly Mode[], results: Map<string, PageResult[]>, load
   out(formatTable(rows).trimEnd());
   out(`load average (1/5/15 min): before the passes ${loadBefore}, after them ${loadAfter}`);
 
-  const cold: string[][] = [['runtime', 'page', 'passes', 'model ready ms (median)', 'first result ms (median)', 'first result ms (each pass)']];
+  const cold: string[][] = [
+    ['runtime', 'page', 'passes', 'model ready ms (median)', 'first result ms (median)', 'first result ms (each pass)'],
+  ];
   for (const m of modes) {
     if (m.kind === 'pair') continue;
     const rs = results.get(m.key) ?? [];
@@ -279,9 +307,13 @@ function report(modes: readonly Mode[], results: Map<string, PageResult[]>, load
   out(formatTable(cold).trimEnd());
   for (const l of ratioLines) out(l);
   out('target: ours >= 2x transformers.js throughput');
-  const notes = new Set([...results.values()].flatMap((rs) => rs.flatMap((r) => r.series.flatMap((s) => s.notes.map((n) => `${s.runtime}: ${n}`)))));
+  const notes = new Set(
+    [...results.values()].flatMap((rs) => rs.flatMap((r) => r.series.flatMap((s) => s.notes.map((n) => `${s.runtime}: ${n}`)))),
+  );
   for (const n of notes) out(`note: ${n}`);
-  out(`requests to anything but the local server: ${blocked.length}${blocked.length ? ` (${[...new Set(blocked)].slice(0, 5).join(', ')})` : ''}`);
+  out(
+    `requests to anything but the local server: ${blocked.length}${blocked.length ? ` (${[...new Set(blocked)].slice(0, 5).join(', ')})` : ''}`,
+  );
 }
 
 await main();

@@ -58,7 +58,11 @@ function chromiumPssMB(): number {
  * `window[resultName].done`; throws the page's error. Returns the page's result, the browser version and how many
  * requests went to other origins (aborted), with the Chromium processes' memory sampled every 100 ms.
  */
-export async function runBenchPage<T extends PageOutcome>(page: string, resultName: string, port: number): Promise<{ result: T; version: string; foreign: number; memory: MemorySample[] }> {
+export async function runBenchPage<T extends PageOutcome>(
+  page: string,
+  resultName: string,
+  port: number,
+): Promise<{ result: T; version: string; foreign: number; memory: MemorySample[] }> {
   const server = await createServer({
     configFile: join(root, 'vite.config.ts'),
     root,
@@ -81,7 +85,10 @@ export async function runBenchPage<T extends PageOutcome>(page: string, resultNa
     });
     const tab = await context.newPage();
     await tab.goto(`${origin}/${page}`);
-    await tab.waitForFunction((name) => (window as unknown as Record<string, PageOutcome | undefined>)[name]?.done === true, resultName, { timeout: 900_000, polling: 500 });
+    await tab.waitForFunction((name) => (window as unknown as Record<string, PageOutcome | undefined>)[name]?.done === true, resultName, {
+      timeout: 900_000,
+      polling: 500,
+    });
     const result = (await tab.evaluate((name) => (window as unknown as Record<string, unknown>)[name], resultName)) as T;
     if (result.error) throw new Error(result.error);
     return { result, version: browser.version(), foreign, memory };

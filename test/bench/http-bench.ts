@@ -60,7 +60,8 @@ const http = await drive(REQUESTS, CLIENTS, async (i) => {
   await res.arrayBuffer();
 });
 
-const fmt = (r: typeof http) => `${r.rps.toFixed(0).padStart(5)} req/s   p50 ${r.p50.toFixed(1).padStart(6)} ms   p95 ${r.p95.toFixed(1).padStart(6)} ms   errors ${r.errors}`;
+const fmt = (r: typeof http) =>
+  `${r.rps.toFixed(0).padStart(5)} req/s   p50 ${r.p50.toFixed(1).padStart(6)} ms   p95 ${r.p95.toFixed(1).padStart(6)} ms   errors ${r.errors}`;
 console.log(`${REQUESTS} text requests (${TEXTS[0]!.length}–${TEXTS[2]!.length} chars, all labels), ${CLIENTS} concurrent clients`);
 console.log(`  loopback HTTP  ${fmt(http)}`);
 console.log(`  direct text()  ${fmt(direct)}`);

@@ -34,7 +34,8 @@ async function time(run: () => Promise<unknown>): Promise<{ median: number; min:
 
 function scene(width: number, height: number, bg: Raster, sprite: ReturnType<typeof crop>, count: number): Raster {
   const img = resize(bg, width, height);
-  for (let i = 0; i < count; i++) paste(img, sprite, ((i * 0.37) % 1) * (width - 300), ((i * 0.61) % 1) * (height - 300), 0.5 + (i % 3) * 0.3, 0);
+  for (let i = 0; i < count; i++)
+    paste(img, sprite, ((i * 0.37) % 1) * (width - 300), ((i * 0.61) % 1) * (height - 300), 0.5 + (i % 3) * 0.3, 0);
   return img;
 }
 
@@ -46,7 +47,10 @@ const rows: string[] = ['| step | image | median ms | min ms |', '|---|---|---|-
 let t = performance.now();
 const faces = await createNodeFaceService();
 rows.push(`| faces: load both models | – | ${Math.round(performance.now() - t)} | – |`);
-for (const [name, w, h] of [['1 MP', 1155, 866], ['12 MP', 4000, 3000]] as const) {
+for (const [name, w, h] of [
+  ['1 MP', 1155, 866],
+  ['12 MP', 4000, 3000],
+] as const) {
   const img = scene(w, h, coffee, sprite, 6);
   const r = await time(() => faces.detect(img));
   rows.push(`| faces: detect | ${name} (${w}×${h}) | ${Math.round(r.median)} | ${Math.round(r.min)} |`);
@@ -60,7 +64,9 @@ for (const name of ['integration__resources__ocr_test.png', 'integration__resour
   const img = await load(join(corpus, 'presidio-image', name));
   const png = await codec.encode(img, 'png');
   const r = await time(() => ocr.recognize(png));
-  rows.push(`| OCR: recognize | ${name.replace('integration__resources__', '')} (${img.width}×${img.height}) | ${Math.round(r.median)} | ${Math.round(r.min)} |`);
+  rows.push(
+    `| OCR: recognize | ${name.replace('integration__resources__', '')} (${img.width}×${img.height}) | ${Math.round(r.median)} | ${Math.round(r.min)} |`,
+  );
 }
 await ocr.terminate();
 await assets.dispose();

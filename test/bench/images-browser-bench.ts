@@ -16,5 +16,8 @@ const { result, version, foreign } = await runBenchPage<NonNullable<Window['__im
   5191,
 );
 const lines = ['| step | image | median ms | min ms |', '|---|---|---|---|'];
-for (const r of result.rows) lines.push(`| ${r.step} | ${r.image} | ${Math.round(r.median)} | ${Number.isNaN(r.min) ? '–' : Math.round(r.min)} |`);
-process.stdout.write(`${lines.join('\n')}\n\nChromium ${version}, ${runs} timed runs after one warm-up; requests to other origins: ${foreign}.\n`);
+for (const r of result.rows)
+  lines.push(`| ${r.step} | ${r.image} | ${Math.round(r.median)} | ${Number.isNaN(r.min) ? '–' : Math.round(r.min)} |`);
+process.stdout.write(
+  `${lines.join('\n')}\n\nChromium ${version}, ${runs} timed runs after one warm-up; requests to other origins: ${foreign}.\n`,
+);

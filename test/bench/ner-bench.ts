@@ -31,13 +31,25 @@ import { TEXT_LABELS } from '../../src/spec/types.js';
 import { formatTable } from '../../tools/eval/table.js';
 import type { PeerPipeline, Timing } from './ner-common.js';
 import { BENCH_FIXTURES, BUDGET_CHARS, fmt, median, peerChunks, timingOf } from './ner-common.js';
-import { argNumber, argValue, benchModelDir, describeModel, peerModelLayout, peerPieceTokens, projectRoot, readFixture } from './ner-model-dir.js';
+import {
+  argNumber,
+  argValue,
+  benchModelDir,
+  describeModel,
+  peerModelLayout,
+  peerPieceTokens,
+  projectRoot,
+  readFixture,
+} from './ner-model-dir.js';
 
 const RUNS = argNumber('--runs', 30);
 const WARMUP = argNumber('--warmup', 5);
 const CHILD = process.argv.includes('--native-peer-child');
 const out = (line = '') => process.stdout.write(`${line}\n`);
-const load = () => loadavg().map((x) => x.toFixed(2)).join(' ');
+const load = () =>
+  loadavg()
+    .map((x) => x.toFixed(2))
+    .join(' ');
 
 type TransformersModule = typeof import('@huggingface/transformers');
 
@@ -64,7 +76,11 @@ async function peerPipeline(tf: TransformersModule, name: string, runtime: 'wasm
   // so 'auto' plus explicit execution providers; natively 'cpu' with one intra-op thread, like our one WASM thread.
   const pipe =
     runtime === 'wasm'
-      ? await tf.pipeline('token-classification', name, { device: 'auto', dtype: 'fp32', session_options: { executionProviders: ['wasm'] } })
+      ? await tf.pipeline('token-classification', name, {
+          device: 'auto',
+          dtype: 'fp32',
+          session_options: { executionProviders: ['wasm'] },
+        })
       : await tf.pipeline('token-classification', name, {
           device: 'cpu',
           dtype: 'fp32',
@@ -126,7 +142,9 @@ async function nativeChild(): Promise<void> {
 }
 
 async function main(): Promise<void> {
-  out(`NER bench (Node ${process.version}, ${cpus().length} cores ${cpus()[0]?.model ?? ''}): ${RUNS} timed runs after ${WARMUP} warm-up runs`);
+  out(
+    `NER bench (Node ${process.version}, ${cpus().length} cores ${cpus()[0]?.model ?? ''}): ${RUNS} timed runs after ${WARMUP} warm-up runs`,
+  );
   out(`load average at start: ${load()}`);
   const { dir, fallback } = benchModelDir(out);
   out(`model ${describeModel(dir)}`);
@@ -164,7 +182,11 @@ async function main(): Promise<void> {
   if (argValue('--window') !== undefined) windowing.windowTokens = argNumber('--window', 256);
   if (argValue('--overlap') !== undefined) windowing.overlapTokens = Math.max(0, Number.parseInt(argValue('--overlap') ?? '', 10) || 0);
   if (argValue('--batch') !== undefined) windowing.batchSize = argNumber('--batch', 8);
-  const info: NerModelInfo | null = await service.load({ source: { kind: 'url', url: modelUrl }, labelMap: DEFAULT_LABEL_MAP, ...windowing });
+  const info: NerModelInfo | null = await service.load({
+    source: { kind: 'url', url: modelUrl },
+    labelMap: DEFAULT_LABEL_MAP,
+    ...windowing,
+  });
   if (!info) throw new Error('model did not load');
   const oursLoadMs = performance.now() - t0;
   const first = await service.recognize(texts[0]!.text);
@@ -183,7 +205,9 @@ async function main(): Promise<void> {
   const sessions = Object.values((pipe as unknown as { model: { sessions: Record<string, unknown> } }).model.sessions);
   const OrtSession = ort.InferenceSession as unknown as abstract new () => object;
   const onOurOrt = sessions.length > 0 && sessions.every((s) => s instanceof OrtSession);
-  out(`peer: transformers.js ${tf.env.version}, ${onOurOrt ? 'onnxruntime-web (WASM, same module as ours)' : 'NOT on onnxruntime-web'}; pipeline ready in ${peerLoadMs.toFixed(0)} ms (ORT already initialised)`);
+  out(
+    `peer: transformers.js ${tf.env.version}, ${onOurOrt ? 'onnxruntime-web (WASM, same module as ours)' : 'NOT on onnxruntime-web'}; pipeline ready in ${peerLoadMs.toFixed(0)} ms (ORT already initialised)`,
+  );
   if (!onOurOrt) throw new Error('transformers.js did not take the onnxruntime-web module');
 
   // The shipped model as the product runs it (its label map and filters); another model by its url.
@@ -214,7 +238,8 @@ async function main(): Promise<void> {
     const peerTokens = chunks.reduce((n, c) => n + peerTokenizer.encode(c).length - specials, 0);
     const r = await service.recognize(f.text);
     const withNer = (await textCall(f.lang, f.text)).detection.detections.length;
-    const withoutNer = (await rulesOnly[f.lang].text({ text: f.text, textLabels: allLabels, usePseudonyms: true })).detection.detections.length;
+    const withoutNer = (await rulesOnly[f.lang].text({ text: f.text, textLabels: allLabels, usePseudonyms: true })).detection.detections
+      .length;
     peerTokenNotes.push(
       `${f.name}: ours ${r.tokens} tokens in ${r.windows} overlapping windows (coverage ${r.coverage}), ${r.entities.length} entities; ` +
         `peer ${peerTokens} tokens in ${chunks.length} pieces; text() detections ${withNer} with the model, ${withoutNer} rules only`,
@@ -262,8 +287,21 @@ async function main(): Promise<void> {
   if (!process.argv.includes('--no-native')) {
     const child = spawnSync(
       process.execPath,
-      [...process.execArgv, fileURLToPath(import.meta.url), '--native-peer-child', '--peer-root', layout.root, '--peer-name', layout.name,
-        '--window', String(peerPieces), '--runs', String(RUNS), '--warmup', String(WARMUP)],
+      [
+        ...process.execArgv,
+        fileURLToPath(import.meta.url),
+        '--native-peer-child',
+        '--peer-root',
+        layout.root,
+        '--peer-name',
+        layout.name,
+        '--window',
+        String(peerPieces),
+        '--runs',
+        String(RUNS),
+        '--warmup',
+        String(WARMUP),
+      ],
       { cwd: projectRoot, encoding: 'utf8', timeout: 600_000 },
     );
     const last = child.stdout.trim().split('\n').pop() ?? '';
@@ -284,20 +322,36 @@ async function main(): Promise<void> {
       const t = native.result[f.name];
       if (!t) continue;
       const tokens = rows.find((r) => r.fixture === f.name)?.tokens ?? 0;
-      table.push(rowCells({ runtime: 'transformers.js on onnxruntime-node (native CPU, 1 thread)*', fixture: f.name, chars: f.text.length, tokens, timing: t }));
+      table.push(
+        rowCells({
+          runtime: 'transformers.js on onnxruntime-node (native CPU, 1 thread)*',
+          fixture: f.name,
+          chars: f.text.length,
+          tokens,
+          timing: t,
+        }),
+      );
     }
   }
   out(formatTable(table).trimEnd());
   out(`load average (1/5/15 min): before the timing block ${loadBefore}, after it ${loadAfter}`);
   for (const n of peerTokenNotes) out(`tokens: ${n}`);
-  if (native) out(`* child process after the interleaved block, pipeline load ${native.loadMs.toFixed(0)} ms, load average then ${native.load}; not the WASM comparison`);
+  if (native)
+    out(
+      `* child process after the interleaved block, pipeline load ${native.loadMs.toFixed(0)} ms, load average then ${native.load}; not the WASM comparison`,
+    );
   if (nativeNote) out(nativeNote);
 
   out(`ratio ours / transformers.js (same WASM runtime, 1 thread): ${ratioNotes.join('; ')} (target >= 2x)`);
   for (const n of ortNotes) out(`time in session.run, median per call: ${n}`);
   const per2k = (prefix: string) =>
-    rows.filter((r) => r.runtime.startsWith(prefix)).map((r) => `${r.fixture} ${fmt.ms((r.timing.medianMs * BUDGET_CHARS) / r.chars)}`).join(', ');
-  out(`text() all labels, ms per ${BUDGET_CHARS} chars: rules+NER ${per2k('ours text() all labels, rules+NER')}; rules only ${per2k('ours text() all labels, rules only')} (budget: 20 ms on one WASM thread)`);
+    rows
+      .filter((r) => r.runtime.startsWith(prefix))
+      .map((r) => `${r.fixture} ${fmt.ms((r.timing.medianMs * BUDGET_CHARS) / r.chars)}`)
+      .join(', ');
+  out(
+    `text() all labels, ms per ${BUDGET_CHARS} chars: rules+NER ${per2k('ours text() all labels, rules+NER')}; rules only ${per2k('ours text() all labels, rules only')} (budget: 20 ms on one WASM thread)`,
+  );
   if (fallback) out('(fixture model: rerun when models/ner exists)');
 }
 

@@ -16,7 +16,8 @@ import { dumpStore } from '../../src/store/store.js';
 function limitStorage(bytes: number): () => void {
   const proto = IDBObjectStore.prototype;
   const { add, put } = proto;
-  const size = (v: unknown): number => (v instanceof Uint8Array ? v.byteLength : v && typeof v === 'object' ? Object.values(v).reduce<number>((n, x) => n + size(x), 0) : 0);
+  const size = (v: unknown): number =>
+    v instanceof Uint8Array ? v.byteLength : v && typeof v === 'object' ? Object.values(v).reduce<number>((n, x) => n + size(x), 0) : 0;
   const guard = <F extends (...a: never[]) => IDBRequest>(f: F) =>
     function (this: IDBObjectStore, ...args: Parameters<F>) {
       if (size(args[0]) > bytes) throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
@@ -115,7 +116,10 @@ describe('document service on the real IndexedDB store, documents processed in t
     const up = await org.documents.upload({ content: b64(input), tags: [{ key: 'k', value: 'v' }] });
     expect(up).toEqual({ documentId: 1, status: 'COMPUTING_QUOTA' });
     const seen: string[] = [];
-    expect(await org.documents.waitFor(1, { onProgress: (p) => seen.push(p.status), pollMs: 100 })).toEqual({ documentId: 1, status: 'COMPLETED' });
+    expect(await org.documents.waitFor(1, { onProgress: (p) => seen.push(p.status), pollMs: 100 })).toEqual({
+      documentId: 1,
+      status: 'COMPLETED',
+    });
     expect(seen.at(-1)).toBe('COMPLETED');
     expect(await org.documents.status(1)).toEqual({ documentId: 1, status: 'COMPLETED' });
     const result = await org.documents.result(1);
@@ -150,9 +154,17 @@ describe('document service on the real IndexedDB store, documents processed in t
       ['404 unknown document', () => org.documents.status(77), { status: 404 }],
       ['400 INVALID_PATH_PARAM', () => org.documents.result('7x'), { status: 400, problemCode: 'INVALID_PATH_PARAM' }],
       ['422 blank content', () => org.documents.upload({ content: ' ' }), { status: 422, problemCode: 'VALIDATION_FAILED' }],
-      ['422 invalid config', () => org.documents.upload({ content: b64(input), config: { textAnonymization: { labelsConfig: [{ name: 'XYZ' }] } } as never }), { status: 422, problemCode: 'VALIDATION_FAILED' }],
+      [
+        '422 invalid config',
+        () => org.documents.upload({ content: b64(input), config: { textAnonymization: { labelsConfig: [{ name: 'XYZ' }] } } as never }),
+        { status: 422, problemCode: 'VALIDATION_FAILED' },
+      ],
       ['422 INVALID_FILE', () => org.documents.upload({ content: btoa('hello') }), { status: 422, problemCode: 'INVALID_FILE' }],
-      ['413 DOCUMENT_TOO_BIG', () => org.projects(1).documents.upload({ size: 2 ** 28, arrayBuffer: async () => new ArrayBuffer(0) } as unknown as Blob), { status: 413, problemCode: 'DOCUMENT_TOO_BIG' }],
+      [
+        '413 DOCUMENT_TOO_BIG',
+        () => org.projects(1).documents.upload({ size: 2 ** 28, arrayBuffer: async () => new ArrayBuffer(0) } as unknown as Blob),
+        { status: 413, problemCode: 'DOCUMENT_TOO_BIG' },
+      ],
     ];
     for (const [label, call, expected] of cases) expect(await problemOf(call), label).toMatchObject(expected);
 
@@ -174,7 +186,11 @@ describe('document service on the real IndexedDB store, documents processed in t
   it('403 CREDIT_LIMIT_EXCEEDED on both upload workflows and text once the budget is spent', async () => {
     const s = await service({ storeName: storeName(), credits: { pages: 0, characters: 0 } });
     const input = await png();
-    for (const call of [() => s.documents.upload({ content: b64(input) }), () => s.projects(1).documents.upload(input), () => s.text({ text: 'x', textLabels: ['MAIL'] })]) {
+    for (const call of [
+      () => s.documents.upload({ content: b64(input) }),
+      () => s.projects(1).documents.upload(input),
+      () => s.text({ text: 'x', textLabels: ['MAIL'] }),
+    ]) {
       expect(await problemOf(call)).toMatchObject({ status: 403, problemCode: 'CREDIT_LIMIT_EXCEEDED' });
     }
   });
@@ -185,14 +201,17 @@ describe('document service on the real IndexedDB store, documents processed in t
     const big = await png(1200, 1200, true);
     const restore = limitStorage(64 * 1024);
     try {
-      expect(await problemOf(s.documents.upload({ content: b64(big) }))).toMatchObject({ status: 507, problemCode: 'STORAGE_LIMIT_EXCEEDED' });
+      expect(await problemOf(s.documents.upload({ content: b64(big) }))).toMatchObject({
+        status: 507,
+        problemCode: 'STORAGE_LIMIT_EXCEEDED',
+      });
     } finally {
       restore();
     }
     const dump = await dumpStore(name);
     expect(dump.documents).toEqual([]);
     expect(dump.files).toEqual([]);
-      const ok = await s.documents.upload({ content: b64(await png()) });
+    const ok = await s.documents.upload({ content: b64(await png()) });
     expect((await s.documents.waitFor(ok.documentId, { pollMs: 100 })).status).toBe('COMPLETED');
   });
 });
@@ -203,7 +222,10 @@ describe('jobs across workers and tabs (Web Locks)', () => {
     const s = await service({ storeName: name, noRunner: true });
     const first = await jobsWorker(name);
     // OCR of text in the image keeps the job busy long enough to kill it midway.
-    const ocr: ExternalUploadConfig = { textAnonymization: { labelsConfig: [{ name: 'PER', config: null }] }, imageAnonymization: { labelsConfig: [{ name: 'text', anonymizationType: 'MASK' }] } };
+    const ocr: ExternalUploadConfig = {
+      textAnonymization: { labelsConfig: [{ name: 'PER', config: null }] },
+      imageAnonymization: { labelsConfig: [{ name: 'text', anonymizationType: 'MASK' }] },
+    };
     const { documentId } = await s.documents.upload({ content: b64(await png(900, 200)), config: ocr });
     while ((await s.documents.status(documentId)).status !== 'PROCESSING') await new Promise((r) => setTimeout(r, 10));
     first.terminate();
@@ -235,7 +257,11 @@ describe('retention in the browser store (fake clock)', () => {
     const name = storeName();
     let now = Date.now();
     const clock = { now: () => now, setInterval: () => 0, clearInterval: () => undefined };
-    const s = await service({ storeName: name, clock, setup: { projects: [{ id: 1, name: 'P', deleteCompletedDocumentsAfterHours: 2, config: BARE }] } });
+    const s = await service({
+      storeName: name,
+      clock,
+      setup: { projects: [{ id: 1, name: 'P', deleteCompletedDocumentsAfterHours: 2, config: BARE }] },
+    });
     const { documentId } = await s.documents.upload({ content: b64(await png()) });
     await s.documents.waitFor(documentId, { pollMs: 100 });
     now += 3_600_000;

@@ -13,14 +13,24 @@ import { browserFaceModelUrls, browserOcrAssets } from '../../src/platform/brows
 import type { ImageAnonymizationType } from '../../src/spec/types.js';
 
 interface CodecWorker {
-  redact(bytes: Uint8Array, format: ImageFormat, rect: PixelRect, type: ImageAnonymizationType): Promise<{ out: Uint8Array; width: number; height: number; metadata: string[]; decoded: Raster }>;
+  redact(
+    bytes: Uint8Array,
+    format: ImageFormat,
+    rect: PixelRect,
+    type: ImageAnonymizationType,
+  ): Promise<{ out: Uint8Array; width: number; height: number; metadata: string[]; decoded: Raster }>;
   inWorker(): boolean;
 }
 
 installProblemTransfer();
 const codecWorker = wrap<CodecWorker>(new Worker(new URL('./fixtures/image-codec.worker.ts', import.meta.url), { type: 'module' }));
 
-async function drawn(width: number, height: number, type: 'image/png' | 'image/jpeg', draw: (ctx: OffscreenCanvasRenderingContext2D) => void): Promise<Uint8Array> {
+async function drawn(
+  width: number,
+  height: number,
+  type: 'image/png' | 'image/jpeg',
+  draw: (ctx: OffscreenCanvasRenderingContext2D) => void,
+): Promise<Uint8Array> {
   const canvas = new OffscreenCanvas(width, height);
   const ctx = canvas.getContext('2d')!;
   draw(ctx);
@@ -106,7 +116,11 @@ describe('images in Chromium', () => {
   });
 
   it('BLUR and PIXELATE in the worker; BMP is written by our encoder', async () => {
-    const bmp = encodeBmp({ width: 32, height: 32, data: new Uint8ClampedArray(32 * 32 * 4).map((_, i) => (i % 4 === 3 ? 255 : (i * 7) % 256)) });
+    const bmp = encodeBmp({
+      width: 32,
+      height: 32,
+      data: new Uint8ClampedArray(32 * 32 * 4).map((_, i) => (i % 4 === 3 ? 255 : (i * 7) % 256)),
+    });
     for (const type of ['BLUR', 'PIXELATE'] as const) {
       const r = await codecWorker.redact(bmp, 'bmp', { x0: 0, y0: 0, x1: 32, y1: 32 }, type);
       expect([r.out[0], r.out[1]]).toEqual([0x42, 0x4d]);
@@ -161,7 +175,8 @@ describe('images in Chromium', () => {
         ['TEL', '030 1234567'],
       ]);
       const img = await decodeImage(out.bytes, 'png', createCanvasCodec(), 50e6);
-      for (const b of d.locationsInOriginalDocument) expect(px(img, Math.floor(b.x0 + 4), Math.floor((b.y0 + b.y1) / 2))).toEqual([0, 0, 0, 255]);
+      for (const b of d.locationsInOriginalDocument)
+        expect(px(img, Math.floor(b.x0 + 4), Math.floor((b.y0 + b.y1) / 2))).toEqual([0, 0, 0, 255]);
       // "Herr" stays readable (white background left of the name).
       expect(px(img, 10, 60)).toEqual([255, 255, 255, 255]);
     });
@@ -175,7 +190,14 @@ describe('images in Chromium', () => {
         return;
       }
       const bytes = Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
-      const out = await engine.anonymize(bytes, { textAnonymization: { labelsConfig: [] }, imageAnonymization: { labelsConfig: [{ name: 'face', anonymizationType: 'PIXELATE' }] } }, { documentId: 9 });
+      const out = await engine.anonymize(
+        bytes,
+        {
+          textAnonymization: { labelsConfig: [] },
+          imageAnonymization: { labelsConfig: [{ name: 'face', anonymizationType: 'PIXELATE' }] },
+        },
+        { documentId: 9 },
+      );
       const [image] = out.pageData[0]!.imagesData;
       expect(image!.imageUrl).toBe('http://localhost/external/v1/documents/9/images/0');
       expect(image!.detections.map((x) => [x.label, x.bboxs.length])).toEqual([['face', 1]]);
@@ -187,7 +209,10 @@ describe('images in Chromium', () => {
     const assets = browserOcrAssets(location.href);
     const urls = [assets.langPath, assets.workerPath!, assets.corePath!, ...Object.values(browserFaceModelUrls(location.href))];
     for (const u of urls) expect(new URL(u).origin).toBe(location.origin);
-    const foreign = performance.getEntriesByType('resource').map((e) => e.name).filter((n) => !n.startsWith(location.origin));
+    const foreign = performance
+      .getEntriesByType('resource')
+      .map((e) => e.name)
+      .filter((n) => !n.startsWith(location.origin));
     expect(foreign).toEqual([]);
   });
 });

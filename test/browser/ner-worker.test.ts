@@ -49,7 +49,10 @@ afterAll(() => {
 describe('NER worker (onnxruntime-web WASM in Chromium)', () => {
   it('runs the tiny model and gives exactly the output Node gives', async () => {
     const { windowTokens, overlapTokens, batchSize, text } = TINY_CASE;
-    const backend = createNerWorkerBackend({ spec: urlSpec('tiny-ner', { windowTokens, overlapTokens, batchSize }), declaredLabels: ['PER'] });
+    const backend = createNerWorkerBackend({
+      spec: urlSpec('tiny-ner', { windowTokens, overlapTokens, batchSize }),
+      declaredLabels: ['PER'],
+    });
     const info = await backend.load();
     // This project starts chromium with --disable-gpu: navigator.gpu has no adapter, and WASM is the clean fallback.
     const provider = (await hasWebGpuAdapter()) ? 'webgpu' : 'wasm';
@@ -57,7 +60,9 @@ describe('NER worker (onnxruntime-web WASM in Chromium)', () => {
     const r = await backend.recognize(text);
     expect(r.windows).toBe(TINY_CASE.windows);
     expect(r.coverage).toBe(1);
-    expect(r.entities.map((e) => ({ ...e, score: Number(e.score.toFixed(6)), text: text.slice(e.start, e.end) }))).toEqual(TINY_CASE.entities);
+    expect(r.entities.map((e) => ({ ...e, score: Number(e.score.toFixed(6)), text: text.slice(e.start, e.end) }))).toEqual(
+      TINY_CASE.entities,
+    );
     backend.terminate();
   });
 
@@ -94,12 +99,18 @@ describe('NER worker (onnxruntime-web WASM in Chromium)', () => {
 
   it('loads a bring-your-own BERT export from a URL and maps its labels', async () => {
     const backend = createNerWorkerBackend({
-      spec: urlSpec('tiny-ner-bert', { source: { kind: 'url', url: `${BASE}tiny-ner-bert`, sha256: { model: sha('tiny-ner-bert/model.onnx') } } }),
+      spec: urlSpec('tiny-ner-bert', {
+        source: { kind: 'url', url: `${BASE}tiny-ner-bert`, sha256: { model: sha('tiny-ner-bert/model.onnx') } },
+      }),
       declaredLabels: ['PER', 'LOC'],
     });
     const text = 'Anna Mu\u0308ller und JOHN SMITH in Berlin.';
     const r = await backend.recognize(text);
-    expect(r.entities.map((e) => `${e.label}:${text.slice(e.start, e.end)}`)).toEqual(['PER:Anna Mu\u0308ller', 'PER:JOHN SMITH', 'LOC:Berlin']);
+    expect(r.entities.map((e) => `${e.label}:${text.slice(e.start, e.end)}`)).toEqual([
+      'PER:Anna Mu\u0308ller',
+      'PER:JOHN SMITH',
+      'LOC:Berlin',
+    ]);
     backend.terminate();
   });
 
@@ -168,6 +179,9 @@ describe('the engine in the browser with a NER model', () => {
     const engine = createAnonymizer();
     const text = 'Gestern traf Angela Merkel in Hamburg den Bürgermeister.';
     const r = await engine.detect(text, { labels: ['PER', 'LOC'] });
-    expect(r.filter((s) => s.source === 'ner').map((s) => `${s.label}:${text.slice(s.start, s.end)}`)).toEqual(['PER:Angela Merkel', 'LOC:Hamburg']);
+    expect(r.filter((s) => s.source === 'ner').map((s) => `${s.label}:${text.slice(s.start, s.end)}`)).toEqual([
+      'PER:Angela Merkel',
+      'LOC:Hamburg',
+    ]);
   });
 });

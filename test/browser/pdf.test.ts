@@ -2,7 +2,19 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { installProblemTransfer } from '../../src/errors/wire.js';
 import { startDocumentWorker } from '../../src/platform/browser/document-client.js';
 import { browserPdfjs } from '../../src/platform/browser/pdfjs.js';
-import { CANARY, CANARY_CONFIG, OCR_NAME, blackBoxPdf, ccittScanPdf, identityHPdf, scannedPdf, containersPdf, hiddenTextPdf, kernedLinePdf, letterPdf } from '../node/documents/pdf/fixtures.js';
+import {
+  CANARY,
+  CANARY_CONFIG,
+  OCR_NAME,
+  blackBoxPdf,
+  ccittScanPdf,
+  identityHPdf,
+  scannedPdf,
+  containersPdf,
+  hiddenTextPdf,
+  kernedLinePdf,
+  letterPdf,
+} from '../node/documents/pdf/fixtures.js';
 import { evidenceWith, whereFound } from '../node/documents/pdf/inspect.js';
 
 installProblemTransfer();
@@ -13,7 +25,13 @@ const ALL = [CANARY.name, CANARY.mail, CANARY.hidden, CANARY.meta, 'ZQXN2', 'ZQX
 
 describe('PDF in Chromium (document worker: pdf.js main build, OffscreenCanvas)', () => {
   it('canary PDFs: no canary in the bytes, streams, pdf.js text or metadata; verified; a PII record', async () => {
-    for (const [name, make] of [['letter', () => letterPdf(2)], ['P1', blackBoxPdf], ['P4', hiddenTextPdf], ['P5', containersPdf], ['P8', kernedLinePdf]] as const) {
+    for (const [name, make] of [
+      ['letter', () => letterPdf(2)],
+      ['P1', blackBoxPdf],
+      ['P4', hiddenTextPdf],
+      ['P5', containersPdf],
+      ['P8', kernedLinePdf],
+    ] as const) {
       const result = await worker.anonymize(await make(), CANARY_CONFIG);
       expect(result.documentType, name).toBe('PDF');
       expect(result.verification, name).toMatchObject({ passed: true, leaks: [] });
@@ -24,12 +42,18 @@ describe('PDF in Chromium (document worker: pdf.js main build, OffscreenCanvas)'
         expect(ev.text).toContain('PER-1');
         expect(ev.text).toContain('thank you for your letter');
         const ents = result.pageData.flatMap((p) => p.textData.detections.ents.map((e) => [p.pageNum, e.tag, e.text]));
-        expect(ents).toEqual(expect.arrayContaining([[1, 'PER', CANARY.name], [1, 'MAIL', CANARY.mail], [2, 'PER', CANARY.name]]));
+        expect(ents).toEqual(
+          expect.arrayContaining([
+            [1, 'PER', CANARY.name],
+            [1, 'MAIL', CANARY.mail],
+            [2, 'PER', CANARY.name],
+          ]),
+        );
       }
     }
   }, 60_000);
 
-  it('pages without a usable text layer (Identity-H without ToUnicode, a scan) are rendered into OffscreenCanvas, OCR\'d and redacted', async () => {
+  it("pages without a usable text layer (Identity-H without ToUnicode, a scan) are rendered into OffscreenCanvas, OCR'd and redacted", async () => {
     const canvas = new OffscreenCanvas(1400, 300);
     const ctx = canvas.getContext('2d')!;
     ctx.fillStyle = '#fff';
@@ -49,7 +73,10 @@ describe('PDF in Chromium (document worker: pdf.js main build, OffscreenCanvas)'
   }, 120_000);
 
   it("CCITT scans (pdf.js's JBIG2/CCITT wasm module) decode in every document, not only the first", async () => {
-    for (const [w, h] of [[400, 560], [600, 840]] as const) {
+    for (const [w, h] of [
+      [400, 560],
+      [600, 840],
+    ] as const) {
       const result = await worker.anonymize(await ccittScanPdf(w, h), CANARY_CONFIG);
       expect(result.verification).toMatchObject({ passed: true, stats: { pages: 1, rasterisedPages: 1 } });
     }

@@ -38,7 +38,11 @@ describe('Service Worker: a page uses plain fetch against /external/v1, offline'
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({ pseudonymizedText: 'Schreiben Sie an MAIL-1.' });
     expect((await fetch('/external/v1/text-labels')).status).toBe(401);
-    const bad = await fetch('/external/v1/text', { method: 'POST', headers: { ...auth, 'Content-Type': 'application/json' }, body: JSON.stringify({ text: '', textLabels: ['MAIL'] }) });
+    const bad = await fetch('/external/v1/text', {
+      method: 'POST',
+      headers: { ...auth, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ text: '', textLabels: ['MAIL'] }),
+    });
     expect(bad.status).toBe(422);
     expect(bad.headers.get('content-type')).toBe('application/problem+json');
     expect(await bad.json()).toMatchObject({ problemCode: 'VALIDATION_FAILED', instance: '/external/v1/text' });
@@ -59,12 +63,15 @@ describe('Service Worker: a page uses plain fetch against /external/v1, offline'
     const { documentId } = (await up.json()) as { documentId: number };
     let status = '';
     for (let i = 0; i < 200 && status !== 'COMPLETED'; i++) {
-      status = ((await (await fetch(`/external/v1/documents/${documentId}/status`, { headers: auth })).json()) as { status: string }).status;
+      status = ((await (await fetch(`/external/v1/documents/${documentId}/status`, { headers: auth })).json()) as { status: string })
+        .status;
       if (status !== 'COMPLETED') await new Promise((r) => setTimeout(r, 50));
     }
     expect(status).toBe('COMPLETED');
     const result = await fetch(`/external/v1/documents/${documentId}/result`, { headers: auth });
-    expect(result.headers.get('content-disposition')).toBe(`attachment; filename="scan_anonymized.png"; filename*=UTF-8''scan_anonymized.png`);
+    expect(result.headers.get('content-disposition')).toBe(
+      `attachment; filename="scan_anonymized.png"; filename*=UTF-8''scan_anonymized.png`,
+    );
     expect((await result.arrayBuffer()).byteLength).toBeGreaterThan(0);
     expect((await fetch(`/external/v1/documents/${documentId}`, { method: 'DELETE', headers: auth })).status).toBe(200);
     expect((await fetch(`/external/v1/documents/${documentId}/status`, { headers: auth })).status).toBe(404);
@@ -80,7 +87,11 @@ describe('Service Worker with the shipped text model', () => {
     const res = await fetch('/external/v1/text', {
       method: 'POST',
       headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' },
-      body: JSON.stringify({ text: 'Gestern traf Anna Schmidt in Hamburg den Vorstand der Firma.', textLabels: ['PER', 'LOC'], usePseudonyms: true }),
+      body: JSON.stringify({
+        text: 'Gestern traf Anna Schmidt in Hamburg den Vorstand der Firma.',
+        textLabels: ['PER', 'LOC'],
+        usePseudonyms: true,
+      }),
     });
     expect(res.status).toBe(200);
     const body = (await res.json()) as { pseudonymizedText: string };

@@ -24,14 +24,19 @@ describe('architecture', () => {
   });
 
   it('names no remote address in shipped code', () => {
-    const offenders = shipped.filter((f) => /https?:\/\/(?!localhost|127\.0\.0\.1)[\w.-]+\.\w+/.test(f.code.replace(/^\s*(\/\/|\*).*$/gm, ''))).map((f) => f.path);
+    const offenders = shipped
+      .filter((f) => /https?:\/\/(?!localhost|127\.0\.0\.1)[\w.-]+\.\w+/.test(f.code.replace(/^\s*(\/\/|\*).*$/gm, '')))
+      .map((f) => f.path);
     expect(offenders).toEqual([]);
   });
 
   it('keeps detection, replacement and text pure of I/O layers', () => {
     const pure = shipped.filter((f) => /^src\/(detection|replacement|text|dates|spec|validation|errors|bytes)\//.test(f.path));
     const offenders = pure
-      .filter((f) => /from '(\.\.\/)+(engine|cli|platform|service|jobs|store|http|documents|inference)\//.test(f.code) || /from 'node:/.test(f.code))
+      .filter(
+        (f) =>
+          /from '(\.\.\/)+(engine|cli|platform|service|jobs|store|http|documents|inference)\//.test(f.code) || /from 'node:/.test(f.code),
+      )
       .map((f) => f.path);
     expect(pure.length).toBeGreaterThan(10);
     expect(offenders).toEqual([]);

@@ -42,17 +42,35 @@ interface Args {
 }
 
 function usage(message: string): never {
-  process.stderr.write(`${message}\nusage: npm run eval -- <file.jsonl> [--labels PER,LOC] [--limit N] [--kind K] [--json out.json] [--errors N] [--auto-language] [--self-check] [--model DIR] [--window N] [--overlap N] [--min-score X]\n`);
+  process.stderr.write(
+    `${message}\nusage: npm run eval -- <file.jsonl> [--labels PER,LOC] [--limit N] [--kind K] [--json out.json] [--errors N] [--auto-language] [--self-check] [--model DIR] [--window N] [--overlap N] [--min-score X]\n`,
+  );
   process.exit(2);
 }
 
 function parseArgs(argv: readonly string[]): Args {
-  const args: Args = { file: '', labels: null, limit: null, kind: null, json: null, errors: 0, autoLanguage: false, selfCheck: false, model: null, window: null, overlap: null, minScore: null };
+  const args: Args = {
+    file: '',
+    labels: null,
+    limit: null,
+    kind: null,
+    json: null,
+    errors: 0,
+    autoLanguage: false,
+    selfCheck: false,
+    model: null,
+    window: null,
+    overlap: null,
+    minScore: null,
+  };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i] as string;
     const value = () => argv[++i] ?? usage(`${a} needs a value`);
     if (a === '--labels') {
-      const labels = value().split(',').map((l) => l.trim().toUpperCase()).filter((l) => l !== '');
+      const labels = value()
+        .split(',')
+        .map((l) => l.trim().toUpperCase())
+        .filter((l) => l !== '');
       const bad = labels.filter((l) => !isLabel(l));
       if (bad.length > 0) usage(`unknown label(s): ${bad.join(', ')} (known: ${TEXT_LABELS.join(', ')})`);
       args.labels = labels as TextLabelName[];
@@ -114,7 +132,17 @@ function context(text: string, s: ScoreSpan): string {
 function labelTable(summary: Summary): string {
   const rows: string[][] = [['label', 'gold', 'pred', 'TP', 'P', 'R', 'F1', 'charR', 'charR-any']];
   for (const r of [...summary.rows, summary.micro]) {
-    rows.push([r.label, String(r.gold), String(r.pred), String(r.tp), pct(r.precision), pct(r.recall), pct(r.f1), pct(r.charRecall), pct(r.charRecallAny)]);
+    rows.push([
+      r.label,
+      String(r.gold),
+      String(r.pred),
+      String(r.tp),
+      pct(r.precision),
+      pct(r.recall),
+      pct(r.f1),
+      pct(r.charRecall),
+      pct(r.charRecallAny),
+    ]);
   }
   return formatTable(rows);
 }
@@ -199,18 +227,26 @@ async function main(): Promise<void> {
     const source = record.source ?? 'all';
     if (!bySource.has(source)) bySource.set(source, newTotals());
     addScores(bySource.get(source) as Totals, score);
-    if (fpExamples.length < args.errors) for (const s of score.falsePositives.slice(0, 2)) fpExamples.push(`${record.id}: ${context(record.text, s)}`);
-    if (fnExamples.length < args.errors) for (const s of score.falseNegatives.slice(0, 2)) fnExamples.push(`${record.id}: ${context(record.text, s)}`);
+    if (fpExamples.length < args.errors)
+      for (const s of score.falsePositives.slice(0, 2)) fpExamples.push(`${record.id}: ${context(record.text, s)}`);
+    if (fnExamples.length < args.errors)
+      for (const s of score.falseNegatives.slice(0, 2)) fnExamples.push(`${record.id}: ${context(record.text, s)}`);
   }
 
   const order = [...TEXT_LABELS];
   const summary = summarize(totals.perLabel, totals.errors, order);
   const scored = records.length - skipped - failures;
   const out = process.stdout;
-  out.write(`\n${args.selfCheck ? 'SELF-CHECK (gold as predictions) ' : ''}${args.file}: ${scored} records, ${chars} chars, labels ${sortLabels(scoredLabels).join(',')}`);
-  out.write(`${args.kind ? ` (--kind ${args.kind})` : ''}${args.limit ? ` (--limit ${args.limit})` : ''}${skipped ? `, ${skipped} without scored labels` : ''}${failures ? `, ${failures} FAILED` : ''}\n\n`);
+  out.write(
+    `\n${args.selfCheck ? 'SELF-CHECK (gold as predictions) ' : ''}${args.file}: ${scored} records, ${chars} chars, labels ${sortLabels(scoredLabels).join(',')}`,
+  );
+  out.write(
+    `${args.kind ? ` (--kind ${args.kind})` : ''}${args.limit ? ` (--limit ${args.limit})` : ''}${skipped ? `, ${skipped} without scored labels` : ''}${failures ? `, ${failures} FAILED` : ''}\n\n`,
+  );
   out.write(labelTable(summary));
-  out.write(`\nmicro F1 ${pct(summary.micro.f1)}   macro F1 ${pct(summary.macroF1)}   char recall ${pct(summary.micro.charRecall)}   char recall (any label) ${pct(summary.micro.charRecallAny)}\n`);
+  out.write(
+    `\nmicro F1 ${pct(summary.micro.f1)}   macro F1 ${pct(summary.macroF1)}   char recall ${pct(summary.micro.charRecall)}   char recall (any label) ${pct(summary.micro.charRecallAny)}\n`,
+  );
   const e = summary.errors;
   out.write(
     `errors: FP wrong-label ${e.wrongLabel}, FP boundary ${e.boundary}, FP boundary+label ${e.boundaryAndLabel}, FP spurious ${e.spurious}; ` +
@@ -226,14 +262,34 @@ async function main(): Promise<void> {
       const s = summarize(t.perLabel, t.errors, order);
       const m = s.micro;
       perSource[source] = { records: records.filter((r) => (r.source ?? 'all') === source).length, micro: m, macroF1: s.macroF1 };
-      rows.push([source, String(m.gold), String(m.pred), String(m.tp), pct(m.precision), pct(m.recall), pct(m.f1), pct(m.charRecall), pct(m.charRecallAny)]);
+      rows.push([
+        source,
+        String(m.gold),
+        String(m.pred),
+        String(m.tp),
+        pct(m.precision),
+        pct(m.recall),
+        pct(m.f1),
+        pct(m.charRecall),
+        pct(m.charRecallAny),
+      ]);
     }
     out.write(`\nper source (micro over the labels each source annotates):\n${formatTable(rows)}`);
   }
 
   if (args.errors > 0) {
-    out.write(`\nfalse positives (first ${Math.min(args.errors, fpExamples.length)}):\n${fpExamples.slice(0, args.errors).map((l) => `  ${l}\n`).join('')}`);
-    out.write(`false negatives (first ${Math.min(args.errors, fnExamples.length)}):\n${fnExamples.slice(0, args.errors).map((l) => `  ${l}\n`).join('')}`);
+    out.write(
+      `\nfalse positives (first ${Math.min(args.errors, fpExamples.length)}):\n${fpExamples
+        .slice(0, args.errors)
+        .map((l) => `  ${l}\n`)
+        .join('')}`,
+    );
+    out.write(
+      `false negatives (first ${Math.min(args.errors, fnExamples.length)}):\n${fnExamples
+        .slice(0, args.errors)
+        .map((l) => `  ${l}\n`)
+        .join('')}`,
+    );
   }
 
   if (args.json) {

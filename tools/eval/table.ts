@@ -4,7 +4,10 @@ export function formatTable(rows: readonly (readonly string[])[]): string {
   if (!head) return '';
   const widths = head.map((_, c) => Math.max(...rows.map((r) => (r[c] ?? '').length)));
   const line = (r: readonly string[]) =>
-    r.map((cell, c) => (c === 0 ? cell.padEnd(widths[c] ?? 0) : cell.padStart(widths[c] ?? 0))).join('  ').trimEnd();
+    r
+      .map((cell, c) => (c === 0 ? cell.padEnd(widths[c] ?? 0) : cell.padStart(widths[c] ?? 0)))
+      .join('  ')
+      .trimEnd();
   const rule = widths.map((w) => '-'.repeat(w)).join('  ');
   return [line(head), rule, ...rows.slice(1).map(line)].join('\n') + '\n';
 }

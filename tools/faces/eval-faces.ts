@@ -62,12 +62,37 @@ async function buildSet(): Promise<Case[]> {
     return { group, name, image, faces };
   };
   for (const height of [20, 28, 40, 56, 80, 112, 160, 240, 360])
-    cases.push(scene('scales', `face-${height}px`, 1280, 960, height, Array.from({ length: 4 }, () => ({ height, degrees: 0 }))));
+    cases.push(
+      scene(
+        'scales',
+        `face-${height}px`,
+        1280,
+        960,
+        height,
+        Array.from({ length: 4 }, () => ({ height, degrees: 0 })),
+      ),
+    );
   for (const height of [600, 1000]) cases.push(scene('close-ups', `face-${height}px`, 1400, 1400, height, [{ height, degrees: 0 }]));
   for (const degrees of [-30, -15, 15, 30, 90, 180])
-    cases.push(scene('rotations', `rot${degrees}`, 1280, 960, degrees, Array.from({ length: 4 }, () => ({ height: 100, degrees }))));
+    cases.push(
+      scene(
+        'rotations',
+        `rot${degrees}`,
+        1280,
+        960,
+        degrees,
+        Array.from({ length: 4 }, () => ({ height: 100, degrees })),
+      ),
+    );
   cases.push(
-    scene('group-12MP', 'group-4000x3000', 4000, 3000, 1, Array.from({ length: 20 }, () => ({ height: Math.round(36 + rnd() * 220), degrees: Math.round((rnd() - 0.5) * 20) }))),
+    scene(
+      'group-12MP',
+      'group-4000x3000',
+      4000,
+      3000,
+      1,
+      Array.from({ length: 20 }, () => ({ height: Math.round(36 + rnd() * 220), degrees: Math.round((rnd() - 0.5) * 20) })),
+    ),
   );
   return cases;
 }
@@ -100,7 +125,9 @@ for (const c of cases) {
   const fn = c.faces.length - tp;
   const s = totals.get(c.group) ?? { tp: 0, fn: 0, fp: 0, ms: 0 };
   totals.set(c.group, { tp: s.tp + tp, fn: s.fn + fn, fp: s.fp + fp, ms: s.ms + ms });
-  console.log(`${c.group.padEnd(10)} ${c.name.padEnd(18)} ${c.image.width}x${c.image.height} faces=${c.faces.length} tp=${tp} fn=${fn} fp=${fp} ${Math.round(ms)} ms`);
+  console.log(
+    `${c.group.padEnd(10)} ${c.name.padEnd(18)} ${c.image.width}x${c.image.height} faces=${c.faces.length} tp=${tp} fn=${fn} fp=${fp} ${Math.round(ms)} ms`,
+  );
   if (save) {
     const png = await codec.encode(c.image, 'png');
     writeFileSync(join('.eval/faces', `${c.group}-${c.name}.png`), png);
@@ -111,6 +138,10 @@ let all = { tp: 0, fn: 0, fp: 0 };
 console.log('\n| group | faces | recall | precision |\n|---|---|---|---|');
 for (const [g, s] of totals) {
   all = { tp: all.tp + s.tp, fn: all.fn + s.fn, fp: all.fp + s.fp };
-  console.log(`| ${g} | ${s.tp + s.fn} | ${(s.tp / Math.max(1, s.tp + s.fn)).toFixed(3)} | ${(s.tp / Math.max(1, s.tp + s.fp)).toFixed(3)} |`);
+  console.log(
+    `| ${g} | ${s.tp + s.fn} | ${(s.tp / Math.max(1, s.tp + s.fn)).toFixed(3)} | ${(s.tp / Math.max(1, s.tp + s.fp)).toFixed(3)} |`,
+  );
 }
-console.log(`| all | ${all.tp + all.fn} | ${(all.tp / (all.tp + all.fn)).toFixed(3)} | ${(all.tp / Math.max(1, all.tp + all.fp)).toFixed(3)} |`);
+console.log(
+  `| all | ${all.tp + all.fn} | ${(all.tp / (all.tp + all.fn)).toFixed(3)} | ${(all.tp / Math.max(1, all.tp + all.fp)).toFixed(3)} |`,
+);

@@ -32,7 +32,9 @@ for (const name of ['integration__resources__ocr_test.png', 'integration__resour
   const { raster } = await load(name);
   const layout = layoutFromParagraphs(await ocr.recognize(await codec.encode(raster, 'png')));
   const inBox = new Uint8Array(raster.width * raster.height);
-  for (const w of layout.words) for (let y = Math.floor(w.box.y0); y < Math.ceil(w.box.y1); y++) for (let x = Math.floor(w.box.x0); x < Math.ceil(w.box.x1); x++) inBox[y * raster.width + x] = 1;
+  for (const w of layout.words)
+    for (let y = Math.floor(w.box.y0); y < Math.ceil(w.box.y1); y++)
+      for (let x = Math.floor(w.box.x0); x < Math.ceil(w.box.x1); x++) inBox[y * raster.width + x] = 1;
   // Page colour = median luminance; ink = 100 levels away from it.
   const lums = Array.from({ length: raster.width * raster.height }, (_, i) => lum(raster, i));
   const page = [...lums].sort((a, b) => a - b)[Math.floor(lums.length / 2)]!;
@@ -50,20 +52,32 @@ await ocr.terminate();
 await assets.dispose();
 
 const engine = createDocumentAnonymizer({
-  adapters: [createImageAdapter({
-    codec,
-    detectors: {
-      ocr: async () => {
-        const a = await nodeOcrAssets();
-        const c = await createOcrClient(a);
-        return { recognize: async (png: Uint8Array) => { const r = await c.recognize(png); await c.terminate(); await a.dispose(); return r; } };
+  adapters: [
+    createImageAdapter({
+      codec,
+      detectors: {
+        ocr: async () => {
+          const a = await nodeOcrAssets();
+          const c = await createOcrClient(a);
+          return {
+            recognize: async (png: Uint8Array) => {
+              const r = await c.recognize(png);
+              await c.terminate();
+              await a.dispose();
+              return r;
+            },
+          };
+        },
       },
-    },
-  })],
+    }),
+  ],
 });
 const original = await load('integration__resources__ocr_test.png');
 const expected = await load('integration__resources__ocr_test_redacted.png');
-const ours = await engine.anonymize(original.bytes, { textAnonymization: { labelsConfig: TEXT_LABELS.map((name) => ({ name })) }, imageAnonymization: { labelsConfig: [] } });
+const ours = await engine.anonymize(original.bytes, {
+  textAnonymization: { labelsConfig: TEXT_LABELS.map((name) => ({ name })) },
+  imageAnonymization: { labelsConfig: [] },
+});
 const mine = await decodeImage(ours.bytes, 'png', codec, 60e6);
 let truth = 0;
 let hit = 0;
@@ -79,4 +93,6 @@ for (let i = 0; i < mine.width * mine.height; i++) {
 }
 const ents = ours.pageData[0]!.textData.detections.ents.map((e) => `${e.tag}:${e.text}`);
 console.log(`\nPII vs Presidio's expected ocr_test_redacted.png: entities ${JSON.stringify(ents)}`);
-console.log(`pixels Presidio changed: ${truth}; also covered by ours: ${(hit / truth).toFixed(3)}; of our redacted background pixels, inside Presidio's regions: ${(agreed / Math.max(1, redacted)).toFixed(3)}`);
+console.log(
+  `pixels Presidio changed: ${truth}; also covered by ours: ${(hit / truth).toFixed(3)}; of our redacted background pixels, inside Presidio's regions: ${(agreed / Math.max(1, redacted)).toFixed(3)}`,
+);

@@ -7,8 +7,19 @@ export async function benchPdf(pages: number): Promise<Uint8Array> {
   const font = await doc.embedFont(StandardFonts.Helvetica);
   for (let p = 0; p < pages; p++) {
     const page = doc.addPage([595, 842]);
-    page.drawText(`Sehr geehrter Herr Hans Müller, Ihre Nachricht an max.mustermann@example.de vom 12.03.2021.`, { x: 50, y: 790, size: 11, font });
-    for (let i = 0; i < 45; i++) page.drawText(`Zeile ${i + 1}: Rückfragen bitte unter Tel. 030 1234567 oder an info@firma.de, Seite ${p + 1}.`, { x: 50, y: 760 - i * 15, size: 10, font });
+    page.drawText(`Sehr geehrter Herr Hans Müller, Ihre Nachricht an max.mustermann@example.de vom 12.03.2021.`, {
+      x: 50,
+      y: 790,
+      size: 11,
+      font,
+    });
+    for (let i = 0; i < 45; i++)
+      page.drawText(`Zeile ${i + 1}: Rückfragen bitte unter Tel. 030 1234567 oder an info@firma.de, Seite ${p + 1}.`, {
+        x: 50,
+        y: 760 - i * 15,
+        size: 10,
+        font,
+      });
   }
   return doc.save();
 }

@@ -18,7 +18,9 @@ for (const file of docs) {
   const seconds = (performance.now() - t0) / 1000;
   const pages = r.piiRecord.pageData.reduce((n, p) => Math.max(n, p.pageNum), 0);
   const entities = r.piiRecord.pageData.reduce((n, p) => n + p.textData.detections.ents.length, 0);
-  process.stdout.write(`${JSON.stringify({ variant: 'built library, rules only', pages, seconds, pagesPerSecond: pages / seconds, entities, verified: r.verification?.passed === true, outputKB: Math.round(r.file.length / 1024), baselineMB: Math.round(baseline / 1e6), peakMB: Math.round(peak / 1e6) })}\n`);
+  process.stdout.write(
+    `${JSON.stringify({ variant: 'built library, rules only', pages, seconds, pagesPerSecond: pages / seconds, entities, verified: r.verification?.passed === true, outputKB: Math.round(r.file.length / 1024), baselineMB: Math.round(baseline / 1e6), peakMB: Math.round(peak / 1e6) })}\n`,
+  );
 }
 clearInterval(sampler);
 await engine.close();

@@ -23,7 +23,17 @@ async function measure(variant: string, anonymize: (bytes: Uint8Array) => Promis
     const seconds = (performance.now() - t0) / 1000;
     const endedAt = Date.now();
     const entities = r.pageData.reduce((n, p) => n + p.textData.detections.ents.length, 0);
-    rows.push({ variant, pages, seconds, pagesPerSecond: pages / seconds, entities, verified: r.verification?.passed === true, outputKB: Math.round(r.bytes.length / 1024), startedAt, endedAt });
+    rows.push({
+      variant,
+      pages,
+      seconds,
+      pagesPerSecond: pages / seconds,
+      entities,
+      verified: r.verification?.passed === true,
+      outputKB: Math.round(r.bytes.length / 1024),
+      startedAt,
+      endedAt,
+    });
   }
 }
 

@@ -11,13 +11,28 @@ process.on('message', async ({ file, limitMs }: { file: string; limitMs: number 
   try {
     const bytes = new Uint8Array(await readFile(file));
     const r = await engine.anonymize(bytes, null, { signal });
-    process.send!({ file, status: 'completed', ms: performance.now() - t0, rasterised: (r.verification as { stats?: { rasterisedPages: number } } | undefined)?.stats?.rasterisedPages ?? 0 });
+    process.send!({
+      file,
+      status: 'completed',
+      ms: performance.now() - t0,
+      rasterised: (r.verification as { stats?: { rasterisedPages: number } } | undefined)?.stats?.rasterisedPages ?? 0,
+    });
   } catch (err) {
     if (signal.aborted) {
-      process.send!({ file, status: 'failed', ms: performance.now() - t0, reason: `time limit (${limitMs / 1000} s): stopped on its abort signal` });
+      process.send!({
+        file,
+        status: 'failed',
+        ms: performance.now() - t0,
+        reason: `time limit (${limitMs / 1000} s): stopped on its abort signal`,
+      });
       return;
     }
     const problem = err instanceof AnonymizerError ? err.problem : null;
-    process.send!({ file, status: problem ? 'failed' : 'error', ms: performance.now() - t0, reason: problem ? `${problem.status} ${problem.problemCode ?? ''} ${problem.detail ?? ''}` : String(err).slice(0, 200) });
+    process.send!({
+      file,
+      status: problem ? 'failed' : 'error',
+      ms: performance.now() - t0,
+      reason: problem ? `${problem.status} ${problem.problemCode ?? ''} ${problem.detail ?? ''}` : String(err).slice(0, 200),
+    });
   }
 });

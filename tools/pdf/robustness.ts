@@ -33,10 +33,27 @@ function list(dir: string): string[] {
   }
 }
 // --resume: files already in the log are not run again (a long run can be continued after a stop).
-const logged = resume && log && existsSync(log) ? new Set(readFileSync(log, 'utf8').split('\n').filter(Boolean).map((l) => (JSON.parse(l) as { file: string }).file)) : new Set<string>();
-const files = dirs.flatMap(list).filter((f) => !logged.has(f)).slice(0, max);
+const logged =
+  resume && log && existsSync(log)
+    ? new Set(
+        readFileSync(log, 'utf8')
+          .split('\n')
+          .filter(Boolean)
+          .map((l) => (JSON.parse(l) as { file: string }).file),
+      )
+    : new Set<string>();
+const files = dirs
+  .flatMap(list)
+  .filter((f) => !logged.has(f))
+  .slice(0, max);
 
-interface Outcome { file: string; status: 'completed' | 'failed' | 'error' | 'hung' | 'crashed'; ms?: number; reason?: string; rasterised?: number }
+interface Outcome {
+  file: string;
+  status: 'completed' | 'failed' | 'error' | 'hung' | 'crashed';
+  ms?: number;
+  reason?: string;
+  rasterised?: number;
+}
 
 /** How long after its time limit a document may take to stop before it counts as hung. */
 const HANG_GRACE_MS = 30_000;
@@ -48,7 +65,10 @@ function lane(queue: string[], record: (o: Outcome) => void): Promise<void> {
     let timer: NodeJS.Timeout | null = null;
     let current: string | null = null;
     const spawn = () => {
-      child = fork(join(import.meta.dirname, 'robustness-child.ts'), [], { execArgv: ['--import', 'tsx', '--max-old-space-size=3072'], stdio: ['ignore', 'ignore', 'ignore', 'ipc'] });
+      child = fork(join(import.meta.dirname, 'robustness-child.ts'), [], {
+        execArgv: ['--import', 'tsx', '--max-old-space-size=3072'],
+        stdio: ['ignore', 'ignore', 'ignore', 'ipc'],
+      });
       child.on('message', (m: Outcome) => {
         if (timer) clearTimeout(timer);
         record(m);
@@ -100,10 +120,27 @@ const t0 = Date.now();
 const outcomes = await runAll();
 const count = (s: Outcome['status']) => outcomes.filter((o) => o.status === s).length;
 const reasons = new Map<string, number>();
-for (const o of outcomes) if (o.status === 'failed' || o.status === 'error') reasons.set(o.reason!.trim(), (reasons.get(o.reason!.trim()) ?? 0) + 1);
-console.log(JSON.stringify({ files: outcomes.length, completed: count('completed'), failed: count('failed'), uncaught: count('error'), hung: count('hung'), crashed: count('crashed'), rasterisedDocs: outcomes.filter((o) => (o.rasterised ?? 0) > 0).length, seconds: Math.round((Date.now() - t0) / 1000) }, null, 1));
+for (const o of outcomes)
+  if (o.status === 'failed' || o.status === 'error') reasons.set(o.reason!.trim(), (reasons.get(o.reason!.trim()) ?? 0) + 1);
+console.log(
+  JSON.stringify(
+    {
+      files: outcomes.length,
+      completed: count('completed'),
+      failed: count('failed'),
+      uncaught: count('error'),
+      hung: count('hung'),
+      crashed: count('crashed'),
+      rasterisedDocs: outcomes.filter((o) => (o.rasterised ?? 0) > 0).length,
+      seconds: Math.round((Date.now() - t0) / 1000),
+    },
+    null,
+    1,
+  ),
+);
 console.log('failure reasons:');
 for (const [r, n] of [...reasons].sort((a, b) => b[1] - a[1])) console.log(`  ${n} × ${r}`);
 // Verification leaks are fail-closed, but each one is a redaction the rewrite missed: name the file.
 const leaked = (o: Outcome) => o.status === 'failed' && /Verification/.test(o.reason ?? '');
-for (const o of outcomes.filter((x) => x.status === 'hung' || x.status === 'crashed' || x.status === 'error' || leaked(x))) console.log(`${leaked(o) ? 'leak' : o.status}: ${o.file} ${o.reason ?? ''}`);
+for (const o of outcomes.filter((x) => x.status === 'hung' || x.status === 'crashed' || x.status === 'error' || leaked(x)))
+  console.log(`${leaked(o) ? 'leak' : o.status}: ${o.file} ${o.reason ?? ''}`);

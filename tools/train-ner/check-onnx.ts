@@ -49,7 +49,10 @@ async function main() {
   const tokCfg = JSON.parse(readFileSync(`${dir}/tokenizer_config.json`, 'utf8'));
   const config = JSON.parse(readFileSync(`${dir}/config.json`, 'utf8'));
   const tokenizer = new tk.Tokenizer(tokJson, tokCfg);
-  const session = await ort.InferenceSession.create(readFileSync(`${dir}/model.onnx`), { executionProviders: ['wasm'], graphOptimizationLevel: 'all' });
+  const session = await ort.InferenceSession.create(readFileSync(`${dir}/model.onnx`), {
+    executionProviders: ['wasm'],
+    graphOptimizationLevel: 'all',
+  });
   const maxPos: number = config.max_position_embeddings;
   const report: Record<string, unknown> = { inputs: session.inputNames, outputs: session.outputNames };
 
@@ -76,7 +79,9 @@ async function main() {
       if (ids.length !== c.ids.length || ids.some((v, i) => v !== c.ids[i])) {
         idMismatch++;
         const at = ids.findIndex((v, i) => v !== c.ids[i]);
-        console.log(`token ids differ for ${JSON.stringify(c.text.slice(0, 60))} at ${at}: js ${JSON.stringify(ids.slice(Math.max(0, at - 2), at + 4))} py ${JSON.stringify(c.ids.slice(Math.max(0, at - 2), at + 4))}`);
+        console.log(
+          `token ids differ for ${JSON.stringify(c.text.slice(0, 60))} at ${at}: js ${JSON.stringify(ids.slice(Math.max(0, at - 2), at + 4))} py ${JSON.stringify(c.ids.slice(Math.max(0, at - 2), at + 4))}`,
+        );
       }
       if (!c.logits) continue;
       const lg = await run(c.ids.slice(0, c.logits.length));
@@ -94,13 +99,22 @@ async function main() {
         if (am === amPy) agree++;
       });
     }
-    report.parity = { cases: cases.length, logitCases: cases.filter((c) => c.logits).length, tokenizerMismatches: idMismatch, maxAbsLogitDiff: maxDiff, argmaxAgreement: agree / total };
+    report.parity = {
+      cases: cases.length,
+      logitCases: cases.filter((c) => c.logits).length,
+      tokenizerMismatches: idMismatch,
+      maxAbsLogitDiff: maxDiff,
+      argmaxAgreement: agree / total,
+    };
     console.log('parity', JSON.stringify(report.parity));
   } else console.log(`no ${values.parity}: parity skipped (run tools/train-ner/parity.py)`);
 
   // Agreement with another export of the same model (e.g. int8 vs fp16 weights) on the parity texts.
   if (values.compare && existsSync(values.parity)) {
-    const other = await ort.InferenceSession.create(readFileSync(`${values.compare}/model.onnx`), { executionProviders: ['wasm'], graphOptimizationLevel: 'all' });
+    const other = await ort.InferenceSession.create(readFileSync(`${values.compare}/model.onnx`), {
+      executionProviders: ['wasm'],
+      graphOptimizationLevel: 'all',
+    });
     const cases: Case[] = JSON.parse(readFileSync(values.parity, 'utf8')).cases;
     let same = 0;
     let total = 0;
@@ -114,8 +128,8 @@ async function main() {
         input_ids: new ort.Tensor('int64', BigInt64Array.from(ids.map((x) => BigInt(x))), [1, n]),
         attention_mask: new ort.Tensor('int64', new BigInt64Array(n).fill(1n), [1, n]),
       };
-      const a = ((await session.run(feeds)).logits as { data: Float32Array; dims: number[] });
-      const b = ((await other.run(feeds)).logits as { data: Float32Array; dims: number[] });
+      const a = (await session.run(feeds)).logits as { data: Float32Array; dims: number[] };
+      const b = (await other.run(feeds)).logits as { data: Float32Array; dims: number[] };
       const L = a.dims[2] as number;
       for (let t = 1; t < n - 1; t++) {
         let am = 0;
@@ -135,7 +149,14 @@ async function main() {
         }
       }
     }
-    report.compare = { with: values.compare, positions: total, argmaxAgreement: same / total, entityPositions: ent, entityAgreement: entSame / Math.max(1, ent), maxAbsLogitDiff: maxDiff };
+    report.compare = {
+      with: values.compare,
+      positions: total,
+      argmaxAgreement: same / total,
+      entityPositions: ent,
+      entityAgreement: entSame / Math.max(1, ent),
+      maxAbsLogitDiff: maxDiff,
+    };
     console.log('compare', JSON.stringify(report.compare));
   }
 
@@ -155,7 +176,8 @@ async function main() {
   }
   if (texts.length > 0) {
     // Warm-up, then 5 passes over the texts; the fastest pass counts (other jobs share these CPUs).
-    for (const t of texts.slice(0, 3)) await run([2, ...Array.from(tokenizer.encode(t, { add_special_tokens: false }).ids as ArrayLike<number>, Number).slice(0, 100), 3]);
+    for (const t of texts.slice(0, 3))
+      await run([2, ...Array.from(tokenizer.encode(t, { add_special_tokens: false }).ids as ArrayLike<number>, Number).slice(0, 100), 3]);
     for (const width of [128, maxPos]) {
       let best = Infinity;
       let bestTok = 0;

@@ -60,7 +60,13 @@ class Generator {
       const jargon = domain === 'medical' ? 'clinical' : domain === 'court' ? 'legal' : r.chance(0.5) ? 'clinical' : 'legal';
       const d = r.chance(domain === 'medical' || domain === 'court' ? 0.3 : 0.06)
         ? jargon
-        : r.chance(0.7) ? domain : r.chance(0.5) ? 'general' : r.chance(0.6) ? 'negative' : r.pick(DOMAINS);
+        : r.chance(0.7)
+          ? domain
+          : r.chance(0.5)
+            ? 'general'
+            : r.chance(0.6)
+              ? 'negative'
+              : r.pick(DOMAINS);
       const list = this.bank[d] ?? this.bank.general ?? [];
       let pat = r.pick(list);
       for (let k = 0; k < 5 && used.has(pat); k++) pat = r.pick(list);
@@ -73,7 +79,8 @@ class Generator {
 
   private dateLine(ctx: Ctx): Out {
     const r = ctx.rng;
-    if (this.lang === 'de') return ctx.render(r.pick(['{city}, {docdate}', '{city}, den {docdate}', '{docdate}', 'Datum: {docdate}', '{city}, {docdate}']));
+    if (this.lang === 'de')
+      return ctx.render(r.pick(['{city}, {docdate}', '{city}, den {docdate}', '{docdate}', 'Datum: {docdate}', '{city}, {docdate}']));
     return ctx.render(r.pick(['{docdate}', '{city}, {docdate}', 'Date: {docdate}', '{docdate}']));
   }
 
@@ -83,9 +90,25 @@ class Generator {
     const out: Out = [];
     if (p.title && r.chance(0.6)) out.push(`${p.title} `);
     out.push({ text: r.chance(0.85) ? `${p.first} ${p.last}` : `${p.first.charAt(0)}. ${p.last}`, label: 'PER' });
-    if (r.chance(0.35)) out.push('\n', ...ctx.render(r.pick(this.lang === 'de' ? ['{org}', 'Rechtsanwältin', 'Sachbearbeitung', 'Geschäftsführer', 'i. A.'] : ['{org}', 'Solicitor', 'Case Officer', 'Managing Director', 'Practice Manager'])));
-    if (r.chance(0.3)) out.push('\n', this.lang === 'de' ? r.pick(['Tel.: ', 'Telefon: ', 'Tel. ', 'Mobil: ']) : r.pick(['Tel: ', 'Phone: ', 'Mobile: ', 'T: ']), { text: p.tel, label: 'TEL' });
-    if (r.chance(0.25)) out.push('\n', this.lang === 'de' ? r.pick(['E-Mail: ', 'Mail: ']) : r.pick(['Email: ', 'E: ']), { text: p.mail, label: 'MAIL' });
+    if (r.chance(0.35))
+      out.push(
+        '\n',
+        ...ctx.render(
+          r.pick(
+            this.lang === 'de'
+              ? ['{org}', 'Rechtsanwältin', 'Sachbearbeitung', 'Geschäftsführer', 'i. A.']
+              : ['{org}', 'Solicitor', 'Case Officer', 'Managing Director', 'Practice Manager'],
+          ),
+        ),
+      );
+    if (r.chance(0.3))
+      out.push(
+        '\n',
+        this.lang === 'de' ? r.pick(['Tel.: ', 'Telefon: ', 'Tel. ', 'Mobil: ']) : r.pick(['Tel: ', 'Phone: ', 'Mobile: ', 'T: ']),
+        { text: p.tel, label: 'TEL' },
+      );
+    if (r.chance(0.25))
+      out.push('\n', this.lang === 'de' ? r.pick(['E-Mail: ', 'Mail: ']) : r.pick(['Email: ', 'E: ']), { text: p.mail, label: 'MAIL' });
     return out;
   }
 
@@ -98,12 +121,23 @@ class Generator {
     else out.push(...ctx.render(r.pick(['{org}', '{inst}', '{court}', '{health}'])), '\n', ...ctx.render('{str}\n{loc}'));
     if (r.chance(0.3)) out.push('\n', de ? 'Tel. ' : 'Tel. ', ...ctx.render('{tel}'));
     out.push('\n\n', ...ctx.addressBlock(ctx.person('B')), '\n\n', ...this.dateLine(ctx), '\n\n');
-    if (r.chance(0.8)) out.push(de ? r.pick(['Betreff: ', '', 'Betr.: ']) : r.pick(['Re: ', '', 'Subject: ', 'RE: ']), ...ctx.render(r.pick(de ? DE_SUBJECTS : EN_SUBJECTS)), '\n\n');
-    if (r.chance(0.2)) out.push(de ? r.pick(['Ihr Zeichen: ', 'Unser Zeichen: ', 'Aktenzeichen: ', 'Az.: ']) : r.pick(['Our ref: ', 'Your ref: ', 'Reference: ']), ...ctx.render('{az}'), '\n\n');
+    if (r.chance(0.8))
+      out.push(
+        de ? r.pick(['Betreff: ', '', 'Betr.: ']) : r.pick(['Re: ', '', 'Subject: ', 'RE: ']),
+        ...ctx.render(r.pick(de ? DE_SUBJECTS : EN_SUBJECTS)),
+        '\n\n',
+      );
+    if (r.chance(0.2))
+      out.push(
+        de ? r.pick(['Ihr Zeichen: ', 'Unser Zeichen: ', 'Aktenzeichen: ', 'Az.: ']) : r.pick(['Our ref: ', 'Your ref: ', 'Reference: ']),
+        ...ctx.render('{az}'),
+        '\n\n',
+      );
     out.push(...ctx.render(r.chance(0.85) ? '{B.anrede},' : de ? 'Sehr geehrte Damen und Herren,' : 'Dear Sir or Madam,'), '\n\n');
     out.push(...this.sentences(ctx, domain, r.int(3, 9)));
     out.push('\n\n', r.pick(de ? DE_CLOSINGS : EN_CLOSINGS), r.chance(0.5) ? ',' : '', '\n\n', ...this.signature(ctx, 'A'));
-    if (r.chance(0.15)) out.push('\n\n', de ? 'Anlagen: Kopie des Schreibens vom ' : 'Enclosures: copy of letter dated ', ...ctx.render('{date}'));
+    if (r.chance(0.15))
+      out.push('\n\n', de ? 'Anlagen: Kopie des Schreibens vom ' : 'Enclosures: copy of letter dated ', ...ctx.render('{date}'));
     return out;
   }
 
@@ -113,14 +147,49 @@ class Generator {
     const a = ctx.person('A');
     const b = ctx.person('B');
     const out: Out = [];
-    out.push(de ? r.pick(['Von: ', 'From: ']) : 'From: ', { text: `${a.first} ${a.last}`, label: 'PER' }, ' <', { text: a.mail, label: 'MAIL' }, '>\n');
-    out.push(de ? r.pick(['An: ', 'To: ']) : 'To: ', ...(r.chance(0.5) ? [{ text: `${b.first} ${b.last}`, label: 'PER' as const }, ' <', { text: b.mail, label: 'MAIL' as const }, '>'] : [{ text: b.mail, label: 'MAIL' as const }]), '\n');
+    out.push(
+      de ? r.pick(['Von: ', 'From: ']) : 'From: ',
+      { text: `${a.first} ${a.last}`, label: 'PER' },
+      ' <',
+      { text: a.mail, label: 'MAIL' },
+      '>\n',
+    );
+    out.push(
+      de ? r.pick(['An: ', 'To: ']) : 'To: ',
+      ...(r.chance(0.5)
+        ? [{ text: `${b.first} ${b.last}`, label: 'PER' as const }, ' <', { text: b.mail, label: 'MAIL' as const }, '>']
+        : [{ text: b.mail, label: 'MAIL' as const }]),
+      '\n',
+    );
     if (r.chance(0.3)) out.push('Cc: ', ...ctx.render('{mail}'), '\n');
-    out.push(de ? r.pick(['Gesendet: ', 'Datum: ']) : r.pick(['Sent: ', 'Date: ']), ...ctx.render('{weekday}, '), ...ctx.render('{docdate}'), ` ${r.int(7, 22)}:${String(r.int(0, 59)).padStart(2, '0')}\n`);
+    out.push(
+      de ? r.pick(['Gesendet: ', 'Datum: ']) : r.pick(['Sent: ', 'Date: ']),
+      ...ctx.render('{weekday}, '),
+      ...ctx.render('{docdate}'),
+      ` ${r.int(7, 22)}:${String(r.int(0, 59)).padStart(2, '0')}\n`,
+    );
     out.push(de ? 'Betreff: ' : 'Subject: ', ...ctx.render(r.pick(de ? DE_SUBJECTS : EN_SUBJECTS)), '\n\n');
-    out.push(...ctx.render(r.pick(de ? ['Hallo {B.first},', 'Liebe {B.first},', 'Lieber {B.first},', '{B.anrede},', 'Hallo Frau {B.last},', 'Guten Tag,'] : ['Hi {B.first},', 'Dear {B.first},', '{B.anrede},', 'Hello,', 'Hi all,'])), '\n\n');
+    out.push(
+      ...ctx.render(
+        r.pick(
+          de
+            ? ['Hallo {B.first},', 'Liebe {B.first},', 'Lieber {B.first},', '{B.anrede},', 'Hallo Frau {B.last},', 'Guten Tag,']
+            : ['Hi {B.first},', 'Dear {B.first},', '{B.anrede},', 'Hello,', 'Hi all,'],
+        ),
+      ),
+      '\n\n',
+    );
     out.push(...this.sentences(ctx, domain, r.int(2, 6)));
-    out.push('\n\n', r.pick(de ? ['Viele Grüße', 'Beste Grüße', 'LG', 'Gruß', 'Mit freundlichen Grüßen'] : ['Thanks', 'Best', 'Cheers', 'Kind regards', 'Many thanks']), '\n', ...this.signature(ctx, 'A'));
+    out.push(
+      '\n\n',
+      r.pick(
+        de
+          ? ['Viele Grüße', 'Beste Grüße', 'LG', 'Gruß', 'Mit freundlichen Grüßen']
+          : ['Thanks', 'Best', 'Cheers', 'Kind regards', 'Many thanks'],
+      ),
+      '\n',
+      ...this.signature(ctx, 'A'),
+    );
     if (r.chance(0.4)) out.push('\n', ...ctx.render('{org}\n{str}, {loc}'));
     return out;
   }
@@ -132,28 +201,82 @@ class Generator {
     const lines: Out[] = [];
     const f = (label: string, v: Out) => lines.push([label, ...v]);
     if (r.chance(0.5)) {
-      f(de ? r.pick(['Name: ', 'Nachname: ', 'Familienname: ']) : r.pick(['Surname: ', 'Last name: ', 'Family name: ']), [{ text: p.last, label: 'PER' }]);
+      f(de ? r.pick(['Name: ', 'Nachname: ', 'Familienname: ']) : r.pick(['Surname: ', 'Last name: ', 'Family name: ']), [
+        { text: p.last, label: 'PER' },
+      ]);
       f(de ? 'Vorname: ' : r.pick(['First name: ', 'Forename(s): ', 'Given name: ']), [{ text: p.first, label: 'PER' }]);
-    } else f(de ? r.pick(['Name: ', 'Name, Vorname: ', 'Antragsteller: ', 'Patient: ']) : r.pick(['Name: ', 'Full name: ', 'Applicant: ', 'Patient: ']), ctx.render('{A.formal}'));
-    if (r.chance(0.8)) f(de ? r.pick(['Geburtsdatum: ', 'geb. am: ', 'Geb.-Datum: ']) : r.pick(['Date of birth: ', 'DOB: ', 'D.O.B.: ']), [{ text: p.dob, label: 'DATE' }]);
+    } else
+      f(
+        de
+          ? r.pick(['Name: ', 'Name, Vorname: ', 'Antragsteller: ', 'Patient: '])
+          : r.pick(['Name: ', 'Full name: ', 'Applicant: ', 'Patient: ']),
+        ctx.render('{A.formal}'),
+      );
+    if (r.chance(0.8))
+      f(de ? r.pick(['Geburtsdatum: ', 'geb. am: ', 'Geb.-Datum: ']) : r.pick(['Date of birth: ', 'DOB: ', 'D.O.B.: ']), [
+        { text: p.dob, label: 'DATE' },
+      ]);
     if (r.chance(0.3)) f(de ? 'Geburtsort: ' : 'Place of birth: ', ctx.render('{city}'));
     if (r.chance(0.5)) {
       f(de ? r.pick(['Straße, Hausnummer: ', 'Straße: ', 'Anschrift: ']) : r.pick(['Address: ', 'Street: ', 'Address line 1: ']), [p.str]);
       f(de ? r.pick(['PLZ, Ort: ', 'PLZ/Ort: ', 'Wohnort: ']) : r.pick(['City/ZIP: ', 'Town/Postcode: ', 'City, State ZIP: ']), [p.loc]);
     } else f(de ? 'Anschrift: ' : 'Address: ', ctx.addressLine(p));
-    if (r.chance(0.7)) f(de ? r.pick(['Telefon: ', 'Tel.: ', 'Mobil: ']) : r.pick(['Phone: ', 'Tel: ', 'Mobile: ']), [{ text: p.tel, label: 'TEL' }]);
+    if (r.chance(0.7))
+      f(de ? r.pick(['Telefon: ', 'Tel.: ', 'Mobil: ']) : r.pick(['Phone: ', 'Tel: ', 'Mobile: ']), [{ text: p.tel, label: 'TEL' }]);
     if (r.chance(0.6)) f(de ? 'E-Mail: ' : 'Email: ', [{ text: p.mail, label: 'MAIL' }]);
     if (r.chance(0.3)) f('IBAN: ', ctx.render('{iban}'));
     if (r.chance(0.3)) {
-      const [lde, len, slot] = r.pick([['Arbeitgeber: ', 'Employer: ', '{org}'], ['Krankenkasse: ', 'Insurer: ', '{insurer}'], ['Schule: ', 'School: ', '{school}'], ['Bank: ', 'Bank: ', '{bank}'], ['Hausarzt: ', 'GP: ', '{B.full}']] as const);
+      const [lde, len, slot] = r.pick([
+        ['Arbeitgeber: ', 'Employer: ', '{org}'],
+        ['Krankenkasse: ', 'Insurer: ', '{insurer}'],
+        ['Schule: ', 'School: ', '{school}'],
+        ['Bank: ', 'Bank: ', '{bank}'],
+        ['Hausarzt: ', 'GP: ', '{B.full}'],
+      ] as const);
       f(de ? lde : len, ctx.render(slot));
     }
-    if (r.chance(0.3)) f(de ? r.pick(['Versichertennummer: ', 'Kundennummer: ', 'Steuer-ID: ']) : r.pick(['Policy number: ', 'Customer ID: ', 'National Insurance number: ']), ctx.render('{no}'));
-    if (r.chance(0.3)) f(de ? r.pick(['Notfallkontakt: ', 'Ansprechpartner: ', 'Ehepartner: ']) : r.pick(['Emergency contact: ', 'Next of kin: ', 'Spouse: ']), ctx.render(r.chance(0.5) ? '{B.full}, {B.tel}' : '{B.full}'));
+    if (r.chance(0.3))
+      f(
+        de
+          ? r.pick(['Versichertennummer: ', 'Kundennummer: ', 'Steuer-ID: '])
+          : r.pick(['Policy number: ', 'Customer ID: ', 'National Insurance number: ']),
+        ctx.render('{no}'),
+      );
+    if (r.chance(0.3))
+      f(
+        de
+          ? r.pick(['Notfallkontakt: ', 'Ansprechpartner: ', 'Ehepartner: '])
+          : r.pick(['Emergency contact: ', 'Next of kin: ', 'Spouse: ']),
+        ctx.render(r.chance(0.5) ? '{B.full}, {B.tel}' : '{B.full}'),
+      );
     if (r.chance(0.4)) f(de ? 'Datum: ' : 'Date: ', ctx.render('{docdate}'));
     if (r.chance(0.3)) f(de ? 'Ort, Datum: ' : 'Place, date: ', ctx.render('{A.city}, {docdate}'));
     const out: Out = [];
-    if (r.chance(0.6)) out.push(r.pick(de ? ['Antrag auf Wohngeld', 'Anmeldung', 'Patientenaufnahmebogen', 'Mitgliedsantrag', 'Schadensanzeige', 'Personalbogen', 'SEPA-Lastschriftmandat'] : ['Application form', 'Registration', 'Patient intake form', 'Membership application', 'Claim form', 'New starter form', 'Direct Debit Instruction']), '\n\n');
+    if (r.chance(0.6))
+      out.push(
+        r.pick(
+          de
+            ? [
+                'Antrag auf Wohngeld',
+                'Anmeldung',
+                'Patientenaufnahmebogen',
+                'Mitgliedsantrag',
+                'Schadensanzeige',
+                'Personalbogen',
+                'SEPA-Lastschriftmandat',
+              ]
+            : [
+                'Application form',
+                'Registration',
+                'Patient intake form',
+                'Membership application',
+                'Claim form',
+                'New starter form',
+                'Direct Debit Instruction',
+              ],
+        ),
+        '\n\n',
+      );
     lines.forEach((l, i) => {
       if (i > 0) out.push(r.chance(0.85) ? '\n' : '   ');
       out.push(...l);
@@ -181,7 +304,17 @@ class Generator {
   prose(ctx: Ctx, domain: Domain): Out {
     const r = ctx.rng;
     const out: Out = [];
-    if (r.chance(0.4)) out.push(...ctx.render(r.pick(this.lang === 'de' ? ['Aktenzeichen: {az}', '{court}', 'Entlassungsbericht', 'Protokoll der Sitzung vom {docdate}', 'Aktenvermerk', 'Gutachten'] : ['Case No. {az}', '{court}', 'Discharge Summary', 'Minutes of the meeting of {docdate}', 'File note', 'Expert report'])), '\n\n');
+    if (r.chance(0.4))
+      out.push(
+        ...ctx.render(
+          r.pick(
+            this.lang === 'de'
+              ? ['Aktenzeichen: {az}', '{court}', 'Entlassungsbericht', 'Protokoll der Sitzung vom {docdate}', 'Aktenvermerk', 'Gutachten']
+              : ['Case No. {az}', '{court}', 'Discharge Summary', 'Minutes of the meeting of {docdate}', 'File note', 'Expert report'],
+          ),
+        ),
+        '\n\n',
+      );
     out.push(...this.sentences(ctx, domain, r.int(3, 10)));
     return out;
   }
@@ -190,13 +323,24 @@ class Generator {
   document(ctx: Ctx): { kind: DocKind; out: Out } {
     const r = ctx.rng;
     const domain = r.pick(DOMAINS);
-    const kind = r.weighted([[4, 'letter'], [2, 'email'], [2, 'form'], [1, 'chat'], [3, 'prose']] as const);
+    const kind = r.weighted([
+      [4, 'letter'],
+      [2, 'email'],
+      [2, 'form'],
+      [1, 'chat'],
+      [3, 'prose'],
+    ] as const);
     switch (kind) {
-      case 'letter': return { kind, out: this.letter(ctx, domain) };
-      case 'email': return { kind, out: this.email(ctx, domain) };
-      case 'form': return { kind, out: this.form(ctx, domain) };
-      case 'chat': return { kind, out: this.chat(ctx) };
-      case 'prose': return { kind, out: this.prose(ctx, domain) };
+      case 'letter':
+        return { kind, out: this.letter(ctx, domain) };
+      case 'email':
+        return { kind, out: this.email(ctx, domain) };
+      case 'form':
+        return { kind, out: this.form(ctx, domain) };
+      case 'chat':
+        return { kind, out: this.chat(ctx) };
+      case 'prose':
+        return { kind, out: this.prose(ctx, domain) };
     }
   }
 }
@@ -208,7 +352,15 @@ export function generate(opts: { docs: number; seed: number; split: Split; gazet
   const gaz = loadGazetteers(opts.gazetteers, opts.split);
   const lex = new Lexicon(rng, gaz, opts.split);
   const gen = new Generator(lex, opts.lang, opts.split);
-  const records: { id: string; lang: Lang; kind: DocKind; text: string; entities: { start: number; end: number; label: string }[]; source: string; labels: string[] }[] = [];
+  const records: {
+    id: string;
+    lang: Lang;
+    kind: DocKind;
+    text: string;
+    entities: { start: number; end: number; label: string }[];
+    source: string;
+    labels: string[];
+  }[] = [];
   for (let i = 0; i < opts.docs; i++) {
     const ctx = new Ctx(lex, opts.lang);
     const { kind, out } = gen.document(ctx);

@@ -123,7 +123,8 @@ export const US_STATE_NAMES = phrases(`Alabama Alaska Arizona Arkansas Californi
  * Paddock), without those that are mostly other words after a number ("2 Key", "3 Points", "5 Union"). Kept apart
  * from `EN_STREET_TYPES` because many of them also end town names (Sioux Falls, Colorado Springs, Salt Lake City).
  */
-export const EN_STREET_TYPES_MORE = words(`Meadow Meadows Ford Fords View Views Mead Glade Grange Fall Falls Brook Brooks Locks Route Vale Croft
+export const EN_STREET_TYPES_MORE =
+  words(`Meadow Meadows Ford Fords View Views Mead Glade Grange Fall Falls Brook Brooks Locks Route Vale Croft
   Lea Underpass Plains Gateway Manor Manors Brae Mountain Mountains Path Estate Estates Knoll Knolls Fold Brow Yard Wynd
   Ville Neck Orchard Glen Glens Heights Hollow Junction Landing Loop Mill Mills Pass Pines Ranch Ridge Shore Shores
   Springs Trace Valley Village Vista Bend Bluff Branch Bridge Burg Bypass Canyon Causeway Cliff Cliffs Cove Creek Crest
@@ -147,8 +148,7 @@ const NOUN_SUFFIXES =
 const NOUN_SUFFIX_NAMES = '(?:Hartung|Dennis|Denis|Jannis|Yannis|Janis)';
 
 /** Negative lookahead for a common German noun ending (-ung, -heit, …): such words are not surnames. */
-export const NOT_NOUN_SUFFIX =
-  `(?!${NOUN_SUFFIX_NAMES}(?![\\p{L}]))` + `(?!\\p{L}{2,30}${NOUN_SUFFIXES}(?![\\p{L}]))`;
+export const NOT_NOUN_SUFFIX = `(?!${NOUN_SUFFIX_NAMES}(?![\\p{L}]))` + `(?!\\p{L}{2,30}${NOUN_SUFFIXES}(?![\\p{L}]))`;
 
 /** Forms of address that stand where a name would ("Sehr geehrte Frau Kollegin"). */
 export const ADDRESS_NOUNS = words('Kollege Kollegin Kollegen Kolleginnen KollegInnen');

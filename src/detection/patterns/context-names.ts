@@ -59,7 +59,8 @@ const AFTER_TITLES = `(?:${SP}{1,2}|(?<=(?:Herrn?|Frau|Familie|Mr\\.?|Mrs\\.?|Ms
 /** Name particles that stay inside the span (von der Heydt, van Gogh, ap Gwilym, B. v. Thaden). */
 const PARTICLES = phrases(`von_der von_dem von_den von_und_zu von van_der van_den van_de van_het van de_la de_los
   de_las de del della dei di da du dos ten ter ap bin ibn al el la le v._d. v.`);
-const PARTICLE_TOKEN = /^(?:von|vom|van|de|del|della|dei|di|da|du|dos|zu|ten|ter|ap|bin|ibn|al|el|la|le|der|dem|den|het|und|los|las|v\.|d\.)$/u;
+const PARTICLE_TOKEN =
+  /^(?:von|vom|van|de|del|della|dei|di|da|du|dos|zu|ten|ter|ap|bin|ibn|al|el|la|le|der|dem|den|het|und|los|las|v\.|d\.)$/u;
 
 /** Words that end a name: sentence words, titles, legal forms, common nouns, months, organisation heads, roles. */
 const NAME_STOP_WORDS = [
@@ -226,10 +227,7 @@ export const NAME_RULES: readonly PatternRule[] = [
   {
     // Name: Hans Müller, Nachname: Müller, Patient: KRAUSE, Werner, Kläger: Max Mustermann.
     label: 'PER',
-    regex: new RegExp(
-      `${B}${FIELDS}[ \\t]*:[ \\t]*(?:\\r?\\n[ \\t]*)?(?:(?:${TITLES})${SP})?(?<name>${SURNAME_COMMA}|${NAME})`,
-      'dgu',
-    ),
+    regex: new RegExp(`${B}${FIELDS}[ \\t]*:[ \\t]*(?:\\r?\\n[ \\t]*)?(?:(?:${TITLES})${SP})?(?<name>${SURNAME_COMMA}|${NAME})`, 'dgu'),
     group: 'name',
     score: 0.85,
     validate: cuedScore(0.85, 0.9),

@@ -1,14 +1,5 @@
 import type { Recognizer } from '../recognizer.js';
-import {
-  FUNCTION_WORDS,
-  LEGAL_FORM_WORDS,
-  MONTHS,
-  notWord,
-  phrases,
-  TITLE_WORDS,
-  WEEKDAYS,
-  words,
-} from '../gazetteer/lexicon.js';
+import { FUNCTION_WORDS, LEGAL_FORM_WORDS, MONTHS, notWord, phrases, TITLE_WORDS, WEEKDAYS, words } from '../gazetteer/lexicon.js';
 import { patternRecognizer, type PatternRule } from './pattern-recognizer.js';
 import { TOWN_PATTERN } from './postcode-city.js';
 import { SP, WORD_END as E } from './fragments.js';
@@ -75,7 +66,10 @@ const ASSOC_HEAD = phrases(`Verein Förderverein Gesellschaft Freundeskreis Freu
   Internationale Europäische`);
 const ASSOC_CONN = phrases('der des die das dem den für zur zum und von vom im in am an &');
 
-const STREET_TYPE_BEFORE = new RegExp(`${phrases('Street St Avenue Ave Road Rd Boulevard Blvd Drive Dr Lane Way Place Court')}\\.?${SP}SE$`, 'u');
+const STREET_TYPE_BEFORE = new RegExp(
+  `${phrases('Street St Avenue Ave Road Rd Boulevard Blvd Drive Dr Lane Way Place Court')}\\.?${SP}SE$`,
+  'u',
+);
 
 /** "1600 Pennsylvania Avenue SE" is a direction, not a Societas Europaea. */
 function notStreetDirection(value: string): boolean {
@@ -213,10 +207,7 @@ export const ORG_RULES: readonly PatternRule[] = [
   {
     // Bundesamt für Migration und Flüchtlinge, Bundesministerium der Justiz, Landesamt für Steuern.
     label: 'ORG',
-    regex: new RegExp(
-      `${B}${MINISTRY}${SP}(?:für|der|des)${SP}${CAP_WORD}(?:,?${SP}${CAP_WORD})?(?:${SP}und${SP}${CAP_WORD})?${E}`,
-      'gu',
-    ),
+    regex: new RegExp(`${B}${MINISTRY}${SP}(?:für|der|des)${SP}${CAP_WORD}(?:,?${SP}${CAP_WORD})?(?:${SP}und${SP}${CAP_WORD})?${E}`, 'gu'),
     score: 0.85,
   },
   {

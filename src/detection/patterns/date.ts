@@ -142,9 +142,7 @@ export const dateRules: readonly PatternRule[] = Object.values(DATE_SOURCES).map
 
 /** Keeps the longest of overlapping candidates (a full date over its partial pieces), then the higher score. */
 function resolveOverlaps(spans: readonly Span[], textLength: number): Span[] {
-  const byPreference = [...spans].sort(
-    (a, b) => b.end - b.start - (a.end - a.start) || b.score - a.score || a.start - b.start,
-  );
+  const byPreference = [...spans].sort((a, b) => b.end - b.start - (a.end - a.start) || b.score - a.score || a.start - b.start);
   // Candidates are short (bounded regexes), so marking covered code units keeps this linear in the text length
   // even when candidates chain into one long run of overlaps (`3. Jan. 3. Jan. …`).
   const covered = new Uint8Array(textLength);

@@ -25,7 +25,22 @@ const MAIL_SOURCE =
 
 // File names such as `logo@2x.png` have the shape of an address.
 const FILE_EXTENSIONS: ReadonlySet<string> = new Set([
-  'png', 'jpg', 'jpeg', 'gif', 'svg', 'webp', 'bmp', 'ico', 'tif', 'tiff', 'heic', 'pdf', 'js', 'css', 'ts', 'json',
+  'png',
+  'jpg',
+  'jpeg',
+  'gif',
+  'svg',
+  'webp',
+  'bmp',
+  'ico',
+  'tif',
+  'tiff',
+  'heic',
+  'pdf',
+  'js',
+  'css',
+  'ts',
+  'json',
 ]);
 
 function isPlausibleAddress(value: string): boolean {

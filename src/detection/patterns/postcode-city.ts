@@ -119,10 +119,7 @@ export const POSTCODE_RULES: readonly PatternRule[] = [
   {
     // 10115 Berlin, D-50667 Köln, 60311 Frankfurt am Main, 79098 Freiburg im Breisgau, 01067 Dresden-Altstadt.
     label: 'LOC',
-    regex: new RegExp(
-      `(?<![\\p{L}\\p{N}\\p{M}.,/-])(?:D-|D${SP})?(?:0[1-9]|[1-9]\\d)\\d{3}${SP}{1,2}${TOWN}${E}(?!-)`,
-      'gu',
-    ),
+    regex: new RegExp(`(?<![\\p{L}\\p{N}\\p{M}.,/-])(?:D-|D${SP})?(?:0[1-9]|[1-9]\\d)\\d{3}${SP}{1,2}${TOWN}${E}(?!-)`, 'gu'),
     score: 0.9,
     validate: (_v, m, text) =>
       notIdentifier(m.index, text) && !BUILDING_AFTER.test(text.slice(m.index + m[0].length, m.index + m[0].length + 12)),
@@ -136,20 +133,14 @@ export const POSTCODE_RULES: readonly PatternRule[] = [
   {
     // 1010 Wien, 8001 Zürich (known town or a country after it).
     label: 'LOC',
-    regex: new RegExp(
-      `(?<![\\p{L}\\p{N}\\p{M}.,/-])(?<code>[1-9]\\d{3})${SP}{1,2}(?<town>${TOWN})${E}(?!-)`,
-      'gu',
-    ),
+    regex: new RegExp(`(?<![\\p{L}\\p{N}\\p{M}.,/-])(?<code>[1-9]\\d{3})${SP}{1,2}(?<town>${TOWN})${E}(?!-)`, 'gu'),
     score: 0.85,
     validate: austrianSwiss,
   },
   {
     // Seattle, WA 98109; New York, NY 10001-1234; Salt Lake City UT 84101; Springfield, Illinois 62701.
     label: 'LOC',
-    regex: new RegExp(
-      `(?<![\\p{L}\\p{N}\\p{M}])(?:${US_CITY}${SP}){0,2}${US_CITY},?${SP}${US_STATE_ZIP}`,
-      'gu',
-    ),
+    regex: new RegExp(`(?<![\\p{L}\\p{N}\\p{M}])(?:${US_CITY}${SP}){0,2}${US_CITY},?${SP}${US_STATE_ZIP}`, 'gu'),
     score: 0.9,
   },
   {

@@ -79,7 +79,7 @@ function classAtom(source: string, i: number): { text: string; single: boolean; 
 /** A `u`-mode source rewritten for `v` mode, with the astral planes taken out of positive classes that hold a property. */
 export function bmpUnicodeSets(source: string): string {
   let out = '';
-  for (let i = 0; i < source.length; ) {
+  for (let i = 0; i < source.length;) {
     const c = source[i]!;
     if (c === '\\') {
       const esc = escapeAt(source, i);

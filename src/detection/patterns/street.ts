@@ -122,11 +122,9 @@ const EN_PLACE_TYPES = new Set(
 const EN_TYPE_FULL = alternation(EN_TYPES.filter((t) => !EN_ABBR.has(t) && t !== 'Broadway' && !EN_PLACE_TYPES.has(t)));
 const EN_PRE = `(?:${phrases('Flat Apt. Apt Apartment Unit Suite Ste. Ste')}${SP}#?\\d{1,4}[A-Za-z]?,?${SP})?`;
 const EN_POST =
-  `(?:,?${SP}${phrases('Floor Fl. Suite Ste. Unit Apt. Apt Apartment Room Rm. #')}${SP}?#?\\d{1,4}[A-Za-z]?` +
-  '(?![\\p{L}\\p{N}]))?';
+  `(?:,?${SP}${phrases('Floor Fl. Suite Ste. Unit Apt. Apt Apartment Room Rm. #')}${SP}?#?\\d{1,4}[A-Za-z]?` + '(?![\\p{L}\\p{N}]))?';
 /** A US or UK town line right after: "Springfield, IL 62701", "Portland, Oregon 97201", "Cambridge CB2 1TN". */
-const EN_TOWN_AFTER =
-  `(?=,?(?:${SP}{1,3}|${SP}{0,3}\\r?\\n${SP}{0,3})(?:${US_CITY}${SP}){0,2}${US_CITY},?${SP}(?:${US_STATE_ZIP}|${UK_POSTCODE}))`;
+const EN_TOWN_AFTER = `(?=,?(?:${SP}{1,3}|${SP}{0,3}\\r?\\n${SP}{0,3})(?:${US_CITY}${SP}){0,2}${US_CITY},?${SP}(?:${US_STATE_ZIP}|${UK_POSTCODE}))`;
 const PO_BOX = phrases('P.O._Box P._O._Box P.O.Box PO_Box Post_Office_Box Postfach');
 
 const UNIT_AFTER = new RegExp(`^${SP}?(?:${alternation(UNIT_WORDS)}(?![\\p{L}\\p{N}])|%|€|\\$)`, 'u');
@@ -169,7 +167,9 @@ const ADJ_NOUN = `${PREP_NOUN_STOP}\\p{Lu}[\\p{L}\\p{M}]{2,30}(?:-\\p{L}[\\p{L}\
 /** One capitalised street word of an address block (Rählwiese, Ziegelhütte, ThyssenKrupp-Allee). */
 const BLOCK_WORD = `${PREP_NOUN_STOP}${NOT_NOUN_SUFFIX}\\p{Lu}[\\p{L}\\p{M}]{3,30}(?:-\\p{L}[\\p{L}\\p{M}]{1,30}){0,3}`;
 /** Field labels and words whose value is a street line ("Anschrift: Kiefernblick 392", "wohnhaft Riedhohl 31"). */
-const ADDRESS_FIELD = phrases('Anschrift Adresse Wohnanschrift Wohnadresse Straße Strasse Str. Straße_und_Hausnummer Straße,_Hausnummer wohnhaft wohnhaft_in Hauses Anwesens');
+const ADDRESS_FIELD = phrases(
+  'Anschrift Adresse Wohnanschrift Wohnadresse Straße Strasse Str. Straße_und_Hausnummer Straße,_Hausnummer wohnhaft wohnhaft_in Hauses Anwesens',
+);
 /** Prepositions that put a street name without a number in a sentence ("wohnt in der Lindenstraße"). */
 const IN_STREET = phrases('in_der In_der auf_der Auf_der an_der An_der aus_der Aus_der in_die In_die');
 
@@ -221,14 +221,20 @@ export const STREET_RULES: readonly PatternRule[] = [
     // Rählwiese 22a⏎38727 Altlandsberg, ThyssenKrupp Allee 133, 02589 …, Kahle Hege 28⏎…: any street word (or word +
     // street noun, or adjective + noun) with a house number, when a postcode and town follow as in an address block.
     label: 'STR',
-    regex: new RegExp(`${B}(?:${ADJ_ANY}${SP}${ADJ_NOUN}|${BLOCK_WORD}(?:${SP}${BARE})?)${SP}${NR}${NUM_DE}${ADDITION}${POSTCODE_AFTER}`, 'gu'),
+    regex: new RegExp(
+      `${B}(?:${ADJ_ANY}${SP}${ADJ_NOUN}|${BLOCK_WORD}(?:${SP}${BARE})?)${SP}${NR}${NUM_DE}${ADDITION}${POSTCODE_AFTER}`,
+      'gu',
+    ),
     score: 0.8,
     validate: notAmount,
   },
   {
     // "unter der Anschrift Oberer Neuer Weg 13", "Straße: Milchgrund 18": any street words with a number after a field label.
     label: 'STR',
-    regex: new RegExp(`(?<=${B}${ADDRESS_FIELD}${SP}?:?${SP})(?:(?:(?:${ADJ}|${ADJ_ANY})${SP}){1,2}${ADJ_NOUN}|(?:${BLOCK_WORD}|${BARE}))${SP}${NR}${NUM_DE}${ADDITION}`, 'gu'),
+    regex: new RegExp(
+      `(?<=${B}${ADDRESS_FIELD}${SP}?:?${SP})(?:(?:(?:${ADJ}|${ADJ_ANY})${SP}){1,2}${ADJ_NOUN}|(?:${BLOCK_WORD}|${BARE}))${SP}${NR}${NUM_DE}${ADDITION}`,
+      'gu',
+    ),
     // Above the other German rules: where they match a part ("Neuer Weg 13"), this one has the whole street.
     score: 0.86,
     validate: notAmount,
@@ -236,7 +242,10 @@ export const STREET_RULES: readonly PatternRule[] = [
   {
     // "in der Lindenstraße", "in der Sorauer Straße": a street name without a number after a place preposition.
     label: 'STR',
-    regex: new RegExp(`(?<=${B}${IN_STREET}${SP})(?:(?:${ADJ_E}${SP})?(?:${ADJ}${SP})?${COMPOUND}|(?:${ADJ_E}${SP})?${ADJ}${SP}${BARE})(?![\\p{L}\\p{N}])`, 'gu'),
+    regex: new RegExp(
+      `(?<=${B}${IN_STREET}${SP})(?:(?:${ADJ_E}${SP})?(?:${ADJ}${SP})?${COMPOUND}|(?:${ADJ_E}${SP})?${ADJ}${SP}${BARE})(?![\\p{L}\\p{N}])`,
+      'gu',
+    ),
     score: 0.7,
   },
   {

@@ -52,9 +52,35 @@ const SOURCES = {
 
 /** Words that announce a phone or fax number (prefixes count: `Telefonnummer`, `Handynr.`, `Faxnummer`). */
 const PHONE_WORDS = [
-  'tel', 'tel.', 'telefon', 'telephone', 'phone', 'fon', 'fax', 'telefax', 'mobil', 'mobile', 'mob.', 'handy', 'cell',
-  'call', 'ruf', 'durchwahl', 'hotline', 'whatsapp', 'sms', 'anrufen', 'erreichbar', 'festnetz', 't:', 'f:', 'm:',
-  '☎', '✆', '📞', '📱',
+  'tel',
+  'tel.',
+  'telefon',
+  'telephone',
+  'phone',
+  'fon',
+  'fax',
+  'telefax',
+  'mobil',
+  'mobile',
+  'mob.',
+  'handy',
+  'cell',
+  'call',
+  'ruf',
+  'durchwahl',
+  'hotline',
+  'whatsapp',
+  'sms',
+  'anrufen',
+  'erreichbar',
+  'festnetz',
+  't:',
+  'f:',
+  'm:',
+  '☎',
+  '✆',
+  '📞',
+  '📱',
 ] as const;
 
 // The same words as a regex, to find the nearest one (whole-word start, any continuation).
@@ -117,7 +143,11 @@ function phoneCheck(minDigits: number, maxDigits: number, score?: (v: string) =>
 
 // ITU country codes: 1 and 7 stand alone; these two-digit codes are complete; the other prefixes listed here
 // start three-digit codes. Digits 28x, 83x, 89x are unassigned.
-const CC_TWO = new Set('20 27 30 31 32 33 34 36 39 40 41 43 44 45 46 47 48 49 51 52 53 54 55 56 57 58 60 61 62 63 64 65 66 81 82 84 86 90 91 92 93 94 95 98'.split(' '));
+const CC_TWO = new Set(
+  '20 27 30 31 32 33 34 36 39 40 41 43 44 45 46 47 48 49 51 52 53 54 55 56 57 58 60 61 62 63 64 65 66 81 82 84 86 90 91 92 93 94 95 98'.split(
+    ' ',
+  ),
+);
 const CC_THREE_PREFIX = new Set('21 22 23 24 25 26 29 35 37 38 42 50 59 67 68 69 80 85 87 88 96 97 99'.split(' '));
 
 /**

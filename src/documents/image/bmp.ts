@@ -87,7 +87,10 @@ export function decodeBmp(b: Uint8Array): Raster {
     const row = dataOffset + (topDown ? y : height - 1 - y) * stride;
     for (let x = 0; x < width; x++) {
       const o = (y * width + x) * 4;
-      let r: number, g: number, bl: number, a = 255;
+      let r: number,
+        g: number,
+        bl: number,
+        a = 255;
       if (palette) {
         const bit = x * bpp;
         const byte = b[row + (bit >> 3)]!;
@@ -122,7 +125,11 @@ export function decodeBmp(b: Uint8Array): Raster {
 export function encodeBmp(r: Raster): Uint8Array {
   const { width, height, data } = r;
   let opaque = true;
-  for (let i = 3; i < data.length; i += 4) if (data[i] !== 255) { opaque = false; break; }
+  for (let i = 3; i < data.length; i += 4)
+    if (data[i] !== 255) {
+      opaque = false;
+      break;
+    }
   const bpp = opaque ? 24 : 32;
   const dib = opaque ? 40 : 108;
   const stride = Math.floor((width * bpp + 31) / 32) * 4;

@@ -185,7 +185,13 @@ export async function anonymizePdf(bytes: Uint8Array, job: DocumentJob, deps: Pd
   // Rasterised page images are listed after the input's object numbers (inspected images keep theirs).
   const firstFreeXref = doc.context.largestObjectNumber + 1;
   if (hasImageFilterOnNonImage(doc.context)) throw invalidFile('The PDF uses image compression for page content.');
-  if (hasResourceCycle(doc.context, doc.getPages().map((p) => p.node))) throw invalidFile('The PDF has cyclic resources.');
+  if (
+    hasResourceCycle(
+      doc.context,
+      doc.getPages().map((p) => p.node),
+    )
+  )
+    throw invalidFile('The PDF has cyclic resources.');
   await deps.pdfjs.prepare?.();
   const pdfjsDoc: PDFDocumentProxy = await openPdfjs(deps.pdfjs, bytes);
   const pdfjs = await deps.pdfjs.load();
@@ -239,14 +245,21 @@ export async function anonymizePdf(bytes: Uint8Array, job: DocumentJob, deps: Pd
     job.signal?.throwIfAborted();
     const { text, paragraphs } = pages[i]!;
     const page = srcPages[i]!;
-    const areas = paragraphs.flatMap((p) => p.edits.flatMap((e) => boxesOfRange(p.paragraph.layout, e.start, e.end))).map((b) => grow(toUserBox(text.toUser, b), AREA_MARGIN));
+    const areas = paragraphs
+      .flatMap((p) => p.edits.flatMap((e) => boxesOfRange(p.paragraph.layout, e.start, e.end)))
+      .map((b) => grow(toUserBox(text.toUser, b), AREA_MARGIN));
     let reason = rasterReason(text);
     if (!reason && text.unsafeFonts && areas.length > 0) reason = 'fonts the rewrite cannot measure';
     if (!reason) {
       try {
         const crop = toUserBox(text.toUser, { x0: 0, y0: 0, x1: text.width, y1: text.height });
-        const rewrite = redactPageContent(doc.context, pageContent(doc, page), page.node.Resources(), { areas, crop: grow(crop, 1), dropInlineImages: job.imageLabels.has('face') });
-        if (isUndecodableScan(doc.context, rewrite.drawnImages, crop, job)) throw new UnsafePageError('a scan whose image cannot be decoded');
+        const rewrite = redactPageContent(doc.context, pageContent(doc, page), page.node.Resources(), {
+          areas,
+          crop: grow(crop, 1),
+          dropInlineImages: job.imageLabels.has('face'),
+        });
+        if (isUndecodableScan(doc.context, rewrite.drawnImages, crop, job))
+          throw new UnsafePageError('a scan whose image cannot be decoded');
         page.node.set(PDFName.of('Contents'), doc.context.register(doc.context.flateStream(rewrite.content)));
         if (rewrite.forms.size > 0) {
           const resources = page.node.Resources()!.clone(doc.context);
@@ -270,13 +283,24 @@ export async function anonymizePdf(bytes: Uint8Array, job: DocumentJob, deps: Pd
       }
     }
     if (!deps.rasteriser) throw unprocessable('A page of the PDF cannot be redacted safely (it would need rasterising).');
-    const r = await deps.rasteriser.rasterise(bytes, i + 1, text, paragraphs.flatMap((p) => p.edits.flatMap((e) => boxesOfRange(p.paragraph.layout, e.start, e.end))), job, firstFreeXref + i);
+    const r = await deps.rasteriser.rasterise(
+      bytes,
+      i + 1,
+      text,
+      paragraphs.flatMap((p) => p.edits.flatMap((e) => boxesOfRange(p.paragraph.layout, e.start, e.end))),
+      job,
+      firstFreeXref + i,
+    );
     rasterised.set(i, r);
     await r.apply(doc, page);
     stats.rasterisedPages++;
   }
   // Inspected on their own pixels first: a box painted over a face would hide it from the detector, not from a viewer.
-  const inspection = await inspectImages(doc.context, drawn, job, { codec: deps.pixels, detectors: deps.detectors ?? {}, ...(deps.random ? { random: deps.random } : {}) });
+  const inspection = await inspectImages(doc.context, drawn, job, {
+    codec: deps.pixels,
+    detectors: deps.detectors ?? {},
+    ...(deps.random ? { random: deps.random } : {}),
+  });
   Object.assign(stats, inspection.stats);
   // Inline images dropped because faces were asked for were not inspected: counted like undecodable images filled.
   stats.uninspectedImages += droppedInlineImages;
@@ -302,10 +326,20 @@ export async function anonymizePdf(bytes: Uint8Array, job: DocumentJob, deps: Pd
       );
     }
     if (r) pageData.push(...r.entries(() => paragraphId++));
-    for (const image of inspection.images) if (image.pageNum === text.pageNum) pageData.push(inspectedImageEntry(image, job, paragraphId++));
+    for (const image of inspection.images)
+      if (image.pageNum === text.pageNum) pageData.push(inspectedImageEntry(image, job, paragraphId++));
   });
   for (const h of hiddenEntries) {
-    pageData.push(buildPageEntry({ pageNum: h.pageNum, paragraphId: paragraphId++, text: h.text, edits: h.edits, locateOriginal: () => null, locateAnonymized: () => null }));
+    pageData.push(
+      buildPageEntry({
+        pageNum: h.pageNum,
+        paragraphId: paragraphId++,
+        text: h.text,
+        edits: h.edits,
+        locateOriginal: () => null,
+        locateAnonymized: () => null,
+      }),
+    );
   }
 
   const needles: Needle[] = [

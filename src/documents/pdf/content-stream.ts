@@ -145,7 +145,8 @@ class Lexer {
         }
         const item = this.next(depth + 1);
         if (!item) throw new ContentStreamError('unterminated array');
-        if (item.kind === 'keyword' && !['true', 'false', 'null'].includes(item.value)) throw new ContentStreamError('operator inside array');
+        if (item.kind === 'keyword' && !['true', 'false', 'null'].includes(item.value))
+          throw new ContentStreamError('operator inside array');
         items.push(item);
       }
     }
@@ -240,7 +241,9 @@ function serializeOperand(o: Operand): string {
     case 'array':
       return '[' + o.items.map(serializeOperand).join(' ') + ']';
     case 'dict':
-      return '<<' + [...o.entries].map(([k, v]) => serializeOperand({ kind: 'name', value: k }) + ' ' + serializeOperand(v)).join(' ') + '>>';
+      return (
+        '<<' + [...o.entries].map(([k, v]) => serializeOperand({ kind: 'name', value: k }) + ' ' + serializeOperand(v)).join(' ') + '>>'
+      );
     case 'keyword':
       return o.value;
   }

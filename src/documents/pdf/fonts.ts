@@ -95,7 +95,7 @@ function type0Font(ctx: PDFContext, font: PDFDict): FontMetrics {
   const dw = numberOf(ctx, cid.get(PDFName.of('DW'))) ?? 1000;
   const table = new Map<number, number>();
   const w = arrayOf(ctx, cid.get(PDFName.of('W')));
-  for (let i = 0; i < w.length; ) {
+  for (let i = 0; i < w.length;) {
     const first = numberOf(ctx, w[i]);
     const next = resolve(ctx, w[i + 1]);
     if (first === undefined) break;

@@ -91,7 +91,9 @@ function sampleSourceOf(ctx: PDFContext, stream: PDFRawStream): SampleSource | n
   const bits = numberOf(ctx, parms.get(PDFName.of('BitsPerComponent'))) ?? 8;
   const columns = numberOf(ctx, parms.get(PDFName.of('Columns'))) ?? 1;
   if (predictor === 1) return { kind: 'samples', ...source, predictor: false };
-  return predictor >= 10 && colors === source.components && bits === bpc && columns === width ? { kind: 'samples', ...source, predictor: true } : null;
+  return predictor >= 10 && colors === source.components && bits === bpc && columns === width
+    ? { kind: 'samples', ...source, predictor: true }
+    : null;
 }
 
 /** How an image XObject is stored, when we can decode its pixels (from its dictionary alone), or null. */
@@ -175,7 +177,8 @@ export async function readImagePixels(ctx: PDFContext, stream: PDFRawStream, cod
 export async function writeImagePixels(ctx: PDFContext, raster: Raster, form: PixelForm, codec: ImageCodec): Promise<PDFRawStream> {
   const { width, height, data } = raster;
   const dict = { Type: 'XObject', Subtype: 'Image', Width: width, Height: height, BitsPerComponent: 8 };
-  if (form.kind === 'jpeg') return ctx.stream(await codec.encode(raster, 'jpeg'), { ...dict, ColorSpace: 'DeviceRGB', Filter: 'DCTDecode' });
+  if (form.kind === 'jpeg')
+    return ctx.stream(await codec.encode(raster, 'jpeg'), { ...dict, ColorSpace: 'DeviceRGB', Filter: 'DCTDecode' });
   const samples = new Uint8Array(width * height * form.channels);
   for (let i = 0, s = 0; i < data.length; i += 4, s += form.channels) {
     if (form.channels === 1) samples[s] = Math.round((data[i]! + data[i + 1]! + data[i + 2]!) / 3);

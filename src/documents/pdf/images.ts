@@ -25,8 +25,23 @@ export function isDecorative(width: number, height: number): boolean {
 
 /** A 1×1 mid-grey image: what an image becomes when its pixels cannot be decoded and overwritten. */
 export function solidImage(ctx: PDFContext, mask: boolean): PDFRawStream {
-  if (mask) return ctx.stream(Uint8Array.of(0xff), { Type: 'XObject', Subtype: 'Image', Width: 1, Height: 1, ImageMask: true, BitsPerComponent: 1 });
-  return ctx.stream(Uint8Array.of(0x80), { Type: 'XObject', Subtype: 'Image', Width: 1, Height: 1, ColorSpace: 'DeviceGray', BitsPerComponent: 8 });
+  if (mask)
+    return ctx.stream(Uint8Array.of(0xff), {
+      Type: 'XObject',
+      Subtype: 'Image',
+      Width: 1,
+      Height: 1,
+      ImageMask: true,
+      BitsPerComponent: 1,
+    });
+  return ctx.stream(Uint8Array.of(0x80), {
+    Type: 'XObject',
+    Subtype: 'Image',
+    Width: 1,
+    Height: 1,
+    ColorSpace: 'DeviceGray',
+    BitsPerComponent: 8,
+  });
 }
 
 /** Replaces the object `ref` by `stream`, with its Length set (pdf-lib writes what the dictionary says). */
@@ -40,7 +55,12 @@ async function overwrite(ctx: PDFContext, stream: PDFRawStream, regions: readonl
   if (!pixels) return solidImage(ctx, imageSize(ctx, stream).mask);
   const { raster } = pixels;
   // The region is in the image's unit square with the origin at the bottom left; rows are stored top down.
-  for (const r of regions) applyEffect(raster, { x0: r.x0 * raster.width, x1: r.x1 * raster.width, y0: (1 - r.y1) * raster.height, y1: (1 - r.y0) * raster.height }, 'MASK');
+  for (const r of regions)
+    applyEffect(
+      raster,
+      { x0: r.x0 * raster.width, x1: r.x1 * raster.width, y0: (1 - r.y1) * raster.height, y1: (1 - r.y0) * raster.height },
+      'MASK',
+    );
   return writeImagePixels(ctx, raster, pixels.form, codec);
 }
 

@@ -33,7 +33,12 @@ export function isUndecodableScan(ctx: PDFContext, images: readonly DrawnImage[]
   if (!wantsInspection(job)) return false;
   const area = (b: Box) => Math.max(0, b.x1 - b.x0) * Math.max(0, b.y1 - b.y0);
   return images.some(({ ref, placed }) => {
-    const covered = area({ x0: Math.max(crop.x0, placed.x0), y0: Math.max(crop.y0, placed.y0), x1: Math.min(crop.x1, placed.x1), y1: Math.min(crop.y1, placed.y1) });
+    const covered = area({
+      x0: Math.max(crop.x0, placed.x0),
+      y0: Math.max(crop.y0, placed.y0),
+      x1: Math.min(crop.x1, placed.x1),
+      y1: Math.min(crop.y1, placed.y1),
+    });
     if (covered < SCAN_COVER * area(crop)) return false;
     const stream = ctx.lookup(ref);
     return !(stream instanceof PDFRawStream && canReadPixels(ctx, stream));
@@ -88,7 +93,12 @@ export interface ImageInspection {
  * itself, so every use shows them. An image that cannot be decoded stays as it is, except when the `face` label is
  * requested: then it becomes a solid fill, since nobody can tell whether it shows a face.
  */
-export async function inspectImages(ctx: PDFContext, drawn: readonly DrawnImages[], job: DocumentJob, deps: InspectDeps): Promise<ImageInspection> {
+export async function inspectImages(
+  ctx: PDFContext,
+  drawn: readonly DrawnImages[],
+  job: DocumentJob,
+  deps: InspectDeps,
+): Promise<ImageInspection> {
   const stats: InspectionStats = { inspectedImages: 0, uninspectedImages: 0, filledImages: 0, redactedImages: 0, tinyImages: 0 };
   const images: InspectedImage[] = [];
   const faceType = job.imageLabels.get('face');
@@ -123,7 +133,11 @@ export async function inspectImages(ctx: PDFContext, drawn: readonly DrawnImages
       const findings = await redactRaster(viewed, job, { ...deps, ...(job.signal ? { signal: job.signal } : {}) });
       images.push({ ref, pageNum, findings });
       if (findings.faces.length > 0 || findings.textRegions.length > 0 || (findings.ocrText?.applied?.edits.length ?? 0) > 0) {
-        replaceImage(ctx, ref, await writeImagePixels(ctx, applyOrientation(viewed, inverseOrientation(orientation)), pixels.form, deps.codec));
+        replaceImage(
+          ctx,
+          ref,
+          await writeImagePixels(ctx, applyOrientation(viewed, inverseOrientation(orientation)), pixels.form, deps.codec),
+        );
         stats.redactedImages++;
       }
     }

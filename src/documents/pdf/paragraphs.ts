@@ -28,7 +28,7 @@ function groupLines(glyphs: readonly PdfGlyph[]): Line[] {
   let line: Line | null = null;
   let pendingSpace = false;
   for (const g of glyphs) {
-    if (g.text === ' ' || g.text.trim() === '' && g.text !== '') {
+    if (g.text === ' ' || (g.text.trim() === '' && g.text !== '')) {
       pendingSpace = true;
       continue;
     }

@@ -31,7 +31,14 @@ export interface PageRasteriser {
    * `imageXref`: the number its page image is listed under in `imagesData`, chosen by the caller after the input's
    * object numbers, so it never collides with an inspected image's xref.
    */
-  rasterise(bytes: Uint8Array, pageNum: number, text: PdfPageText, knownBoxes: readonly Box[], job: DocumentJob, imageXref: number): Promise<RasterisedPage>;
+  rasterise(
+    bytes: Uint8Array,
+    pageNum: number,
+    text: PdfPageText,
+    knownBoxes: readonly Box[],
+    job: DocumentJob,
+    imageXref: number,
+  ): Promise<RasterisedPage>;
 }
 
 /** A 2D canvas the platform provides for pdf.js to render into. */
@@ -92,7 +99,12 @@ export function createPageRasteriser(deps: RasteriserDeps): PageRasteriser {
         const w = Math.max(1, Math.floor(viewport.width));
         const h = Math.max(1, Math.floor(viewport.height));
         const target = deps.createCanvas(w, h);
-        const task = page.render({ canvas: target.canvas as HTMLCanvasElement, canvasContext: target.context as unknown as CanvasRenderingContext2D, viewport, background: 'white' });
+        const task = page.render({
+          canvas: target.canvas as HTMLCanvasElement,
+          canvasContext: target.context as unknown as CanvasRenderingContext2D,
+          viewport,
+          background: 'white',
+        });
         await renderWithin(task, deps.renderTimeoutMs ?? 60_000);
         raster = { width: w, height: h, data: new Uint8ClampedArray(target.context.getImageData(0, 0, w, h).data) };
       } catch {

@@ -14,7 +14,6 @@ import { decodeStream } from './streams.js';
 import type { GlyphAdvance, ShowOperator, ShownGlyph } from './text-state.js';
 import { GLYPH_UNITS, TextState, glyphCentre, isShowOperator, isWordSpace } from './text-state.js';
 
-
 /** Thrown when a page cannot be rewritten safely; the caller rasterises it. The message is a reason, never text. */
 export class UnsafePageError extends Error {
   override readonly name = 'UnsafePageError';

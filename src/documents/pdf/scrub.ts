@@ -17,7 +17,19 @@ export const PAGE_KEYS = new Set(['Type', 'MediaBox', 'CropBox', 'Rotate', 'Reso
 /** Resource categories copied; `Properties` (marked-content and optional-content properties) is dropped. */
 export const RESOURCE_KEYS = new Set(['Font', 'XObject', 'ExtGState', 'ColorSpace', 'Pattern', 'Shading', 'ProcSet']);
 /** Keys removed from every object of the output: metadata, private data, optional-content membership, actions. */
-export const SCRUBBED_KEYS = ['Metadata', 'PieceInfo', 'LastModified', 'OC', 'StructParent', 'StructParents', 'Alternates', 'OPI', 'AA', 'Thumb', 'A'];
+export const SCRUBBED_KEYS = [
+  'Metadata',
+  'PieceInfo',
+  'LastModified',
+  'OC',
+  'StructParent',
+  'StructParents',
+  'Alternates',
+  'OPI',
+  'AA',
+  'Thumb',
+  'A',
+];
 
 /**
  * Keys an image or form XObject keeps (ISO 32000-1 tables 89 and 95, less metadata, optional content, structure
@@ -25,7 +37,26 @@ export const SCRUBBED_KEYS = ['Metadata', 'PieceInfo', 'LastModified', 'OC', 'St
  * Author and dates) included, is dropped.
  */
 const XOBJECT_KEYS: Record<string, ReadonlySet<string>> = {
-  Image: new Set(['Type', 'Subtype', 'Width', 'Height', 'ColorSpace', 'BitsPerComponent', 'Intent', 'ImageMask', 'Mask', 'Decode', 'Interpolate', 'SMask', 'SMaskInData', 'Matte', 'Name', 'Length', 'Filter', 'DecodeParms']),
+  Image: new Set([
+    'Type',
+    'Subtype',
+    'Width',
+    'Height',
+    'ColorSpace',
+    'BitsPerComponent',
+    'Intent',
+    'ImageMask',
+    'Mask',
+    'Decode',
+    'Interpolate',
+    'SMask',
+    'SMaskInData',
+    'Matte',
+    'Name',
+    'Length',
+    'Filter',
+    'DecodeParms',
+  ]),
   Form: new Set(['Type', 'Subtype', 'FormType', 'BBox', 'Matrix', 'Resources', 'Group', 'Name', 'Length', 'Filter', 'DecodeParms']),
 };
 
@@ -106,7 +137,9 @@ export function collectHiddenTexts(doc: PDFDocument): HiddenText[] {
   const catalog = doc.catalog;
   const xmp = textOf(ctx, catalog.get(PDFName.of('Metadata')));
   if (xmp) add(1, 'xmp', stripTags(xmp));
-  walk(ctx, dictOf(ctx, catalog.get(PDFName.of('Outlines')))?.get(PDFName.of('First')), ['First', 'Next'], (d) => add(1, 'outline', textOf(ctx, d.get(PDFName.of('Title')))));
+  walk(ctx, dictOf(ctx, catalog.get(PDFName.of('Outlines')))?.get(PDFName.of('First')), ['First', 'Next'], (d) =>
+    add(1, 'outline', textOf(ctx, d.get(PDFName.of('Title')))),
+  );
   doc.getPages().forEach((page, i) => {
     for (const a of arrayOf(ctx, page.node.get(PDFName.of('Annots')))) {
       const annot = dictOf(ctx, a);
@@ -131,7 +164,8 @@ export function collectHiddenTexts(doc: PDFDocument): HiddenText[] {
     }
   });
   walk(ctx, names?.get(PDFName.of('JavaScript')), ['Kids'], (d) => {
-    for (const item of arrayOf(ctx, d.get(PDFName.of('Names')))) add(1, 'javascript', textOf(ctx, dictOf(ctx, item)?.get(PDFName.of('JS')) ?? item));
+    for (const item of arrayOf(ctx, d.get(PDFName.of('Names'))))
+      add(1, 'javascript', textOf(ctx, dictOf(ctx, item)?.get(PDFName.of('JS')) ?? item));
   });
   walk(ctx, names?.get(PDFName.of('Dests')), ['Kids'], (d) => {
     for (const item of arrayOf(ctx, d.get(PDFName.of('Names')))) add(1, 'destination', textOf(ctx, item));
@@ -150,7 +184,8 @@ export function collectHiddenTexts(doc: PDFDocument): HiddenText[] {
       const text = textOf(ctx, value);
       add(1, 'xobject', key.decodeText() === 'Metadata' && text ? stripTags(text) : text);
       // A dictionary such as PTEX.InfoDict: its values.
-      if (resolve(ctx, value) instanceof PDFDict) walk(ctx, value, [], (d) => d.entries().forEach(([, v]) => add(1, 'xobject', textOf(ctx, v))));
+      if (resolve(ctx, value) instanceof PDFDict)
+        walk(ctx, value, [], (d) => d.entries().forEach(([, v]) => add(1, 'xobject', textOf(ctx, v))));
     }
   }
   return out;

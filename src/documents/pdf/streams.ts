@@ -45,7 +45,8 @@ export function decodeStream(ctx: PDFContext, stream: PDFStream, max = MAX_DECOD
   const f = filters(ctx, stream);
   if (!(stream instanceof PDFRawStream)) return stream.getContents();
   if (f.length === 0) return stream.contents;
-  if (f.length === 1 && (f[0] === 'FlateDecode' || f[0] === 'Fl') && !stream.dict.has(PDFName.of('DecodeParms'))) return inflateCapped(stream.contents, max);
+  if (f.length === 1 && (f[0] === 'FlateDecode' || f[0] === 'Fl') && !stream.dict.has(PDFName.of('DecodeParms')))
+    return inflateCapped(stream.contents, max);
   let out: Uint8Array;
   try {
     out = decodePDFRawStream(stream).decode();

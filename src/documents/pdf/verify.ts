@@ -64,7 +64,8 @@ function gapAt(h: Haystack, i: number): boolean {
 }
 
 /** A word character directly at `i` of the haystack (no dropped character between it and the match). */
-const glued = (h: Haystack, i: number, boundary: number) => i >= 0 && i < h.text.length && !gapAt(h, boundary) && WORD_CHAR.test(h.text[i]!);
+const glued = (h: Haystack, i: number, boundary: number) =>
+  i >= 0 && i < h.text.length && !gapAt(h, boundary) && WORD_CHAR.test(h.text[i]!);
 
 /**
  * True when the needle stands in the haystack as a word of its own, or with a genitive `s` (what propagation

@@ -18,7 +18,9 @@ export function windowToInput(img: RgbaImage, win: InputWindow, size: number): F
       const x1 = Math.min(img.width, Math.max(Math.floor(sx0) + 1, Math.floor(sx0 + k)));
       const o = (oy * size + ox) * 3;
       if (x1 <= x0 || y1 <= y0) continue;
-      let r = 0, g = 0, b = 0;
+      let r = 0,
+        g = 0,
+        b = 0;
       for (let y = y0; y < y1; y++) {
         let p = (y * img.width + x0) * 4;
         for (let x = x0; x < x1; x++, p += 4) {

@@ -7,7 +7,11 @@ import { createWorkerClient } from './worker-client.js';
 
 /** The document engine in a module worker; a crashed or stuck worker rejects instead of hanging. */
 export interface DocumentClient {
-  anonymize(bytes: Uint8Array, config: ExternalUploadConfig | null, options?: Omit<DocumentCallOptions, 'signal'>): Promise<AnonymizedDocument>;
+  anonymize(
+    bytes: Uint8Array,
+    config: ExternalUploadConfig | null,
+    options?: Omit<DocumentCallOptions, 'signal'>,
+  ): Promise<AnonymizedDocument>;
   terminate(): Promise<void>;
 }
 

@@ -13,7 +13,10 @@ export interface JobsClient {
 export async function startJobsWorker(options: JobsWorkerOptions): Promise<JobsClient> {
   const worker = new Worker(new URL('../../../workers/jobs.worker.ts', import.meta.url), { type: 'module', name: 'jobs' });
   // No call timeout: `idle` may wait for long documents; each document has its own limit inside the worker.
-  const client = createWorkerClient<JobsWorkerApi>(worker, { timeoutMs: Infinity, failure: () => internalError('The jobs worker stopped.') });
+  const client = createWorkerClient<JobsWorkerApi>(worker, {
+    timeoutMs: Infinity,
+    failure: () => internalError('The jobs worker stopped.'),
+  });
   await client.call((remote) => remote.start(options));
   return {
     idle: () => client.call((remote) => remote.idle()),

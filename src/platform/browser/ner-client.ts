@@ -75,7 +75,8 @@ export function createNerWorkerBackend(options: NerWorkerBackendOptions): NerWor
     recognize(text) {
       try {
         const { client: c, loading: l } = ensure();
-        const run = (info: NerModelInfo | null) => (info ? c.call((remote) => remote.recognize(text), t.runBaseMs + t.runPerCharMs * text.length) : Promise.resolve(NO_ENTITIES));
+        const run = (info: NerModelInfo | null) =>
+          info ? c.call((remote) => remote.recognize(text), t.runBaseMs + t.runPerCharMs * text.length) : Promise.resolve(NO_ENTITIES);
         // Loaded: posted to the worker at once, so the caller's synchronous work overlaps with the model's.
         return loaded !== undefined ? run(loaded) : l.then(run);
       } catch (err) {

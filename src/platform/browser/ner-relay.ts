@@ -21,7 +21,11 @@ const PING_TIMEOUT_MS = 2_000;
 const LOAD_TIMEOUT_MS = 120_000;
 const RUN_TIMEOUT_MS = 60_000;
 
-function ask(client: Client, message: Request & { spec: NerLoadSpec; declaredLabels: readonly TextLabelName[] }, timeoutMs: number): Promise<Reply> {
+function ask(
+  client: Client,
+  message: Request & { spec: NerLoadSpec; declaredLabels: readonly TextLabelName[] },
+  timeoutMs: number,
+): Promise<Reply> {
   return new Promise((resolve, reject) => {
     const channel = new MessageChannel();
     const timer = setTimeout(() => reject(textModelUnavailable('The page running the text model did not answer.')), timeoutMs);
@@ -34,14 +38,20 @@ function ask(client: Client, message: Request & { spec: NerLoadSpec; declaredLab
 }
 
 /** The Service Worker's NER backend: the same load spec, run by a page. */
-export function createRelayNerBackend(sw: ServiceWorkerGlobalScope, spec: NerLoadSpec, declaredLabels: readonly TextLabelName[]): NerBackend {
+export function createRelayNerBackend(
+  sw: ServiceWorkerGlobalScope,
+  spec: NerLoadSpec,
+  declaredLabels: readonly TextLabelName[],
+): NerBackend {
   let chosen: Client | null = null;
   /** The first open page that answers a ping runs the model (other windows of the origin may not serve it). */
   async function page(): Promise<Client> {
     if (chosen && (await sw.clients.get(chosen.id))) return chosen;
     const pages = await sw.clients.matchAll({ type: 'window' });
     try {
-      chosen = await Promise.any(pages.map((p) => ask(p, { type: 'local-anonymizer:ner', op: 'ping', spec, declaredLabels }, PING_TIMEOUT_MS).then(() => p)));
+      chosen = await Promise.any(
+        pages.map((p) => ask(p, { type: 'local-anonymizer:ner', op: 'ping', spec, declaredLabels }, PING_TIMEOUT_MS).then(() => p)),
+      );
       return chosen;
     } catch {
       throw textModelUnavailable('No page of the app is open to run the text model.');

@@ -22,7 +22,10 @@ export interface LocalServiceRegistration {
 export async function registerLocalService(config: ServiceWorkerConfig = {}): Promise<LocalServiceRegistration> {
   // Before anything reaches the worker: it relays model calls to this page.
   const stopServingNer = serveNerToServiceWorker();
-  const registration = await navigator.serviceWorker.register(new URL('../../../workers/service.worker.ts', import.meta.url), { type: 'module', scope: '/' });
+  const registration = await navigator.serviceWorker.register(new URL('../../../workers/service.worker.ts', import.meta.url), {
+    type: 'module',
+    scope: '/',
+  });
   const worker = registration.installing ?? registration.waiting ?? registration.active;
   if (!worker) throw internalError('The service worker did not install.');
   if (worker.state !== 'activated') {

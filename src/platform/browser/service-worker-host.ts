@@ -8,7 +8,10 @@ import { createFetchHandler } from '../../http/fetch-handler.js';
 import { API_PREFIX } from '../../http/routes.js';
 
 /** What a page hands the Service Worker: cloneable engine options (setup, store, limits, model choice). */
-export type ServiceWorkerConfig = Pick<BrowserAnonymizerOptions, 'setup' | 'storeName' | 'credits' | 'maxQueued' | 'ner' | 'threshold' | 'language'>;
+export type ServiceWorkerConfig = Pick<
+  BrowserAnonymizerOptions,
+  'setup' | 'storeName' | 'credits' | 'maxQueued' | 'ner' | 'threshold' | 'language'
+>;
 
 /** Where the Service Worker keeps its configuration: it is stopped and restarted by the browser at will. */
 const CONFIG_DB = 'local-anonymizer-service-worker';
@@ -45,7 +48,10 @@ export function installServiceWorkerHost(sw: ServiceWorkerGlobalScope): void {
     const previous = closeEngine;
     engine = (async () => {
       await previous?.();
-      const platform = browserPlatform(sw.location.href, { ner: serviceWorkerNer(sw), ...(config.storeName ? { storeName: config.storeName } : {}) });
+      const platform = browserPlatform(sw.location.href, {
+        ner: serviceWorkerNer(sw),
+        ...(config.storeName ? { storeName: config.storeName } : {}),
+      });
       const service = await assembleBrowserService({ ...config, noRunner: true, baseUrl: sw.location.origin }, platform);
       closeEngine = () => service.close();
       return createFetchHandler(service);

@@ -23,11 +23,19 @@ export function createNodeCodec(maxPixels: number): ImageCodec {
             maxResolutionInMP: maxPixels / 1e6,
             maxMemoryUsageInMB: Math.ceil((maxPixels * 8) / 1e6),
           });
-          return { width: img.width, height: img.height, data: new Uint8ClampedArray(img.data.buffer, img.data.byteOffset, img.data.length) };
+          return {
+            width: img.width,
+            height: img.height,
+            data: new Uint8ClampedArray(img.data.buffer, img.data.byteOffset, img.data.length),
+          };
         }
         if (format === 'png') {
           const png = PNG.sync.read(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length), { checkCRC: true });
-          return { width: png.width, height: png.height, data: new Uint8ClampedArray(png.data.buffer, png.data.byteOffset, png.data.length) };
+          return {
+            width: png.width,
+            height: png.height,
+            data: new Uint8ClampedArray(png.data.buffer, png.data.byteOffset, png.data.length),
+          };
         }
         return decodeBmp(bytes);
       } catch (err) {

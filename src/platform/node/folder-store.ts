@@ -6,7 +6,6 @@ import type { Counters, DocumentRecord, FileKind, PiiRecordStored, ProjectRecord
 import { EMPTY_COUNTERS } from '../../store/records.js';
 import type { DocumentStore } from '../../store/store.js';
 
-
 /** A full disk is the folder store's quota: 507, as for IndexedDB. */
 async function guarded<T>(write: () => Promise<T>): Promise<T> {
   try {
@@ -17,7 +16,6 @@ async function guarded<T>(write: () => Promise<T>): Promise<T> {
     throw err;
   }
 }
-
 
 function pidAlive(pid: number): boolean {
   try {
@@ -61,7 +59,8 @@ export async function openFolderStore(dir: string): Promise<DocumentStore> {
       if (f.endsWith(PARTIAL_SUFFIX) || !docs.has(id)) await rm(join(dir, sub, f), { force: true });
     }
   }
-  const readJson = async <T>(path: string, fallback: T): Promise<T> => JSON.parse(await readFile(path, 'utf8').catch(() => JSON.stringify(fallback))) as T;
+  const readJson = async <T>(path: string, fallback: T): Promise<T> =>
+    JSON.parse(await readFile(path, 'utf8').catch(() => JSON.stringify(fallback))) as T;
   let projects = await readJson<ProjectRecord[]>(join(dir, 'projects.json'), []);
   let counters = await readJson<Counters>(join(dir, 'counters.json'), EMPTY_COUNTERS);
 
@@ -110,11 +109,17 @@ export async function openFolderStore(dir: string): Promise<DocumentStore> {
     },
     async getFile(id, kind) {
       if (!docs.has(id)) return undefined;
-      return readFile(filePath(id, kind)).then((b) => new Uint8Array(b), () => undefined);
+      return readFile(filePath(id, kind)).then(
+        (b) => new Uint8Array(b),
+        () => undefined,
+      );
     },
     async getPiis(id) {
       if (!docs.has(id)) return undefined;
-      return readFile(piisPath(id), 'utf8').then((s) => JSON.parse(s) as PiiRecordStored, () => undefined);
+      return readFile(piisPath(id), 'utf8').then(
+        (s) => JSON.parse(s) as PiiRecordStored,
+        () => undefined,
+      );
     },
     update: (id, change) =>
       serial(async () => {
@@ -131,7 +136,15 @@ export async function openFolderStore(dir: string): Promise<DocumentStore> {
         if (outcome.pageData) await writeFileAtomically(piisPath(id), JSON.stringify({ documentId: id, pageData: outcome.pageData }));
         // Before the commit point: a crash may cost the document its original, never keep one it must not keep.
         if (outcome.dropOriginal) await rm(filePath(id, 'original'), { force: true });
-        await putRecord({ ...doc, status: outcome.status, anonymizedName: outcome.anonymizedName, problem: outcome.problem, lease: null, lastModified: now, pages: outcome.pages });
+        await putRecord({
+          ...doc,
+          status: outcome.status,
+          anonymizedName: outcome.anonymizedName,
+          problem: outcome.problem,
+          lease: null,
+          lastModified: now,
+          pages: outcome.pages,
+        });
         return true;
       }),
     deleteDocument: (id) =>

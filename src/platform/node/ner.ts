@@ -39,9 +39,7 @@ export async function nodeFetch(url: string): Promise<Response> {
 
 /** A URL or a path (relative to the working directory) as an absolute URL. */
 export function nodeUrl(urlOrPath: string): string {
-  return /^[a-z][a-z0-9+.-]*:/i.test(urlOrPath) && !/^[a-z]:[\\/]/i.test(urlOrPath)
-    ? urlOrPath
-    : pathToFileURL(resolve(urlOrPath)).href;
+  return /^[a-z][a-z0-9+.-]*:/i.test(urlOrPath) && !/^[a-z]:[\\/]/i.test(urlOrPath) ? urlOrPath : pathToFileURL(resolve(urlOrPath)).href;
 }
 
 /** Node's model addresses: a user URL or path as an absolute URL, the shipped model at `<package>/models/manifest.json`. */

@@ -40,14 +40,27 @@ function warmJbig2Decoder(load: () => Promise<Pdfjs>, assets: PdfjsAssets): Prom
     const warm = await PDFDocument.create();
     const page = warm.addPage([8, 8]);
     // One white row in CCITT G4: a single vertical-mode code (bit 1).
-    const image = warm.context.stream(new Uint8Array([0x80]), { Type: 'XObject', Subtype: 'Image', Width: 8, Height: 1, BitsPerComponent: 1, ColorSpace: 'DeviceGray', Filter: 'CCITTFaxDecode', DecodeParms: { K: -1, Columns: 8, Rows: 1 } });
+    const image = warm.context.stream(new Uint8Array([0x80]), {
+      Type: 'XObject',
+      Subtype: 'Image',
+      Width: 8,
+      Height: 1,
+      BitsPerComponent: 1,
+      ColorSpace: 'DeviceGray',
+      Filter: 'CCITTFaxDecode',
+      DecodeParms: { K: -1, Columns: 8, Rows: 1 },
+    });
     page.node.setXObject(PDFName.of('Im0'), warm.context.register(image));
     page.node.addContentStream(warm.context.register(warm.context.stream('q 8 0 0 8 0 0 cm /Im0 Do Q')));
     const doc = await pdfjs.getDocument({ data: await warm.save(), ...assets, isEvalSupported: false, verbosity: 0 }).promise;
     try {
       const p = await doc.getPage(1);
       const canvas = nodeRenderCanvas(8, 8);
-      const render = p.render({ canvas: canvas.canvas as HTMLCanvasElement, canvasContext: canvas.context as unknown as CanvasRenderingContext2D, viewport: p.getViewport({ scale: 1 }) });
+      const render = p.render({
+        canvas: canvas.canvas as HTMLCanvasElement,
+        canvasContext: canvas.context as unknown as CanvasRenderingContext2D,
+        viewport: p.getViewport({ scale: 1 }),
+      });
       await renderWithin(render, WARM_UP_LIMIT_MS);
     } finally {
       await doc.destroy();
@@ -60,7 +73,9 @@ function warmJbig2Decoder(load: () => Promise<Pdfjs>, assets: PdfjsAssets): Prom
 /** Node: a canvas for pdf.js to render into (@napi-rs/canvas, the package pdf.js itself uses in Node). */
 export function nodeRenderCanvas(width: number, height: number): RenderCanvas {
   const require = createRequire(import.meta.url);
-  const { createCanvas } = require('@napi-rs/canvas') as { createCanvas(w: number, h: number): { getContext(t: '2d'): RenderCanvas['context'] } };
+  const { createCanvas } = require('@napi-rs/canvas') as {
+    createCanvas(w: number, h: number): { getContext(t: '2d'): RenderCanvas['context'] };
+  };
   const canvas = createCanvas(width, height);
   return { canvas, context: canvas.getContext('2d') };
 }

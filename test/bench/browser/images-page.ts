@@ -51,7 +51,10 @@ async function main(): Promise<Row[]> {
   let t = performance.now();
   await faces.detect(resize(coffee, 64, 64));
   rows.push({ step: 'faces: start worker + load models', image: '–', median: performance.now() - t, min: NaN });
-  for (const [name, w, h] of [['1 MP', 1155, 866], ['12 MP', 4000, 3000]] as const) {
+  for (const [name, w, h] of [
+    ['1 MP', 1155, 866],
+    ['12 MP', 4000, 3000],
+  ] as const) {
     const img = resize(coffee, w, h);
     for (let i = 0; i < 6; i++) paste(img, sprite, ((i * 0.37) % 1) * (w - 300), ((i * 0.61) % 1) * (h - 300), 0.5 + (i % 3) * 0.3, 0);
     rows.push({ step: 'faces: detect (worker)', image: `${name} (${w}×${h})`, ...(await time(() => faces.detect(img))) });
@@ -63,7 +66,11 @@ async function main(): Promise<Row[]> {
   for (const name of ['integration__resources__ocr_test.png', 'integration__resources__kwargs_test.jpg']) {
     const img = await load(`presidio-image/${name}`);
     const png = await codec.encode(img, 'png');
-    rows.push({ step: 'OCR: recognize', image: `${name.replace('integration__resources__', '')} (${img.width}×${img.height})`, ...(await time(() => ocr.recognize(png))) });
+    rows.push({
+      step: 'OCR: recognize',
+      image: `${name.replace('integration__resources__', '')} (${img.width}×${img.height})`,
+      ...(await time(() => ocr.recognize(png))),
+    });
   }
   await ocr.terminate();
   return rows;

@@ -81,7 +81,9 @@ async function loadOurs(texts: readonly BenchText[]): Promise<Runner> {
     call: (i) => service.recognize(texts[i]!.text),
     numThreads: () => ort.env.wasm.numThreads ?? -1,
     coldStart: { loadMs, firstResultMs },
-    notes: [`provider ${info.executionProvider}, window ${info.windowTokens}/${info.overlapTokens}, ${first.windows} windows on ${texts[0]!.name}`],
+    notes: [
+      `provider ${info.executionProvider}, window ${info.windowTokens}/${info.overlapTokens}, ${first.windows} windows on ${texts[0]!.name}`,
+    ],
   };
 }
 

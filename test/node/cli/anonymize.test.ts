@@ -10,7 +10,10 @@ import { corpusFiles, exifPayload, insertJpegSegment, raster } from '../../helpe
 const root = join(import.meta.dirname, '..', '..', '..');
 
 function cli(args: string[]) {
-  const r = spawnSync(process.execPath, ['--import', 'tsx', join(root, 'test/node/cli/run-cli.ts'), ...args], { encoding: 'utf8', cwd: root });
+  const r = spawnSync(process.execPath, ['--import', 'tsx', join(root, 'test/node/cli/run-cli.ts'), ...args], {
+    encoding: 'utf8',
+    cwd: root,
+  });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 
@@ -19,11 +22,24 @@ describe('anonymize IN --out OUT [--config] [--piis]', () => {
   const codec = createNodeCodec(1e7);
 
   it('writes OUT and the PII record when the document completed (exit 0, nothing on stderr)', async () => {
-    const jpeg = insertJpegSegment(await codec.encode(raster(64, 48, (x, y) => [x * 4, y * 5, 90]), 'jpeg'), 0xe1, exifPayload(1, 'ZQXNAME1'));
+    const jpeg = insertJpegSegment(
+      await codec.encode(
+        raster(64, 48, (x, y) => [x * 4, y * 5, 90]),
+        'jpeg',
+      ),
+      0xe1,
+      exifPayload(1, 'ZQXNAME1'),
+    );
     const input = join(dir, 'photo.jpg');
     writeFileSync(input, jpeg);
     const config = join(dir, 'config.json');
-    writeFileSync(config, JSON.stringify({ textAnonymization: { labelsConfig: [] }, imageAnonymization: { labelsConfig: [{ name: 'face', anonymizationType: 'BLUR' }] } }));
+    writeFileSync(
+      config,
+      JSON.stringify({
+        textAnonymization: { labelsConfig: [] },
+        imageAnonymization: { labelsConfig: [{ name: 'face', anonymizationType: 'BLUR' }] },
+      }),
+    );
     const out = join(dir, 'out.jpg');
     const piis = join(dir, 'piis.json');
     const r = cli(['anonymize', input, '--out', out, '--config', config, '--piis', piis]);
@@ -32,7 +48,11 @@ describe('anonymize IN --out OUT [--config] [--piis]', () => {
     const result = new Uint8Array(readFileSync(out));
     expect(listMetadata(result, 'jpeg')).toEqual([]);
     const record = JSON.parse(readFileSync(piis, 'utf8'));
-    expect(record).toMatchObject({ documentType: 'IMAGE', processingStatus: 'COMPLETED', pageData: [{ pageNum: 1, imagesData: [{ xref: 0, detections: [] }] }] });
+    expect(record).toMatchObject({
+      documentType: 'IMAGE',
+      processingStatus: 'COMPLETED',
+      pageData: [{ pageNum: 1, imagesData: [{ xref: 0, detections: [] }] }],
+    });
     expect(record.pageData[0].imagesData[0].imageUrl).toMatch(/^http:\/\/localhost\//);
   });
 
@@ -44,14 +64,21 @@ describe('anonymize IN --out OUT [--config] [--piis]', () => {
     writeFileSync(input, faces[0]!.bytes);
     const r = cli(['anonymize', input, '--out', out, '--piis', piis]);
     expect(r.code).toBe(0);
-    const face = JSON.parse(readFileSync(piis, 'utf8')).pageData[0].imagesData[0].detections.find((d: { label: string }) => d.label === 'face');
+    const face = JSON.parse(readFileSync(piis, 'utf8')).pageData[0].imagesData[0].detections.find(
+      (d: { label: string }) => d.label === 'face',
+    );
     expect(face.bboxs).toHaveLength(1);
     expect(face.scores[0]).toBeGreaterThan(0.7);
   });
 
   it('fails with a ProblemDetail on stderr and leaves no OUT (not even an old one)', () => {
     const input = join(dir, 'bomb.png');
-    writeFileSync(input, new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 73, 72, 68, 82, 0, 1, 134, 160, 0, 1, 134, 160, 8, 6, 0, 0, 0]));
+    writeFileSync(
+      input,
+      new Uint8Array([
+        0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 73, 72, 68, 82, 0, 1, 134, 160, 0, 1, 134, 160, 8, 6, 0, 0, 0,
+      ]),
+    );
     const out = join(dir, 'bomb-out.png');
     writeFileSync(out, 'stale result of an earlier run');
     const r = cli(['anonymize', input, '--out', out, '--piis', join(dir, 'bomb.json')]);

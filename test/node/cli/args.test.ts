@@ -7,7 +7,10 @@ describe('parseCliArgs', () => {
     [['text'], { command: 'text', pseudonyms: false }],
     [['text', '--pseudonyms'], { command: 'text', pseudonyms: true }],
     [['text', '--labels', 'PER,LOC'], { command: 'text', pseudonyms: false, labels: ['PER', 'LOC'] }],
-    [['text', '--labels=PER, MAIL', '--config', 'c.json'], { command: 'text', pseudonyms: false, labels: ['PER', 'MAIL'], configPath: 'c.json' }],
+    [
+      ['text', '--labels=PER, MAIL', '--config', 'c.json'],
+      { command: 'text', pseudonyms: false, labels: ['PER', 'MAIL'], configPath: 'c.json' },
+    ],
     [['detect', '--labels', 'TEL'], { command: 'detect', pseudonyms: false, labels: ['TEL'] }],
   ])('%j', (argv, expected) => {
     expect(parseCliArgs(argv)).toEqual(expected);
@@ -29,7 +32,13 @@ describe('parseCliArgs', () => {
 describe('serve arguments', () => {
   it('defaults to port 8080; takes --port, --keys, --data; --help', () => {
     expect(parseCliArgs(['serve'])).toEqual({ command: 'serve', pseudonyms: false, port: 8080 });
-    expect(parseCliArgs(['serve', '--port', '0', '--keys', 'k.json', '--data', 'd'])).toEqual({ command: 'serve', pseudonyms: false, port: 0, keysPath: 'k.json', dataDir: 'd' });
+    expect(parseCliArgs(['serve', '--port', '0', '--keys', 'k.json', '--data', 'd'])).toEqual({
+      command: 'serve',
+      pseudonyms: false,
+      port: 0,
+      keysPath: 'k.json',
+      dataDir: 'd',
+    });
     expect(parseCliArgs(['serve', '--help'])).toEqual({ command: 'serve', pseudonyms: false, help: true });
   });
 

@@ -45,7 +45,10 @@ describe('command line contract', () => {
       JSON.stringify({
         textAnonymization: {
           blacklist: [{ value: 'Projekt Blau', labelName: 'ORG' }],
-          labelsConfig: [{ name: 'TEL', config: { type: 'SUPPRESSION', suppressionLength: 4 } }, { name: 'ORG', config: null }],
+          labelsConfig: [
+            { name: 'TEL', config: { type: 'SUPPRESSION', suppressionLength: 4 } },
+            { name: 'ORG', config: null },
+          ],
         },
       }),
     );
@@ -58,7 +61,10 @@ describe('command line contract', () => {
   it('detect maps JSONL lines to entities with UTF-16 offsets', () => {
     const r = cli(['detect', '--labels', 'MAIL,TEL'], '{"id":"a","text":"😀 a@b.de"}\n{"id":7,"text":"Tel. 030 1234567"}\n');
     expect(r.code).toBe(0);
-    const lines = r.stdout.trim().split('\n').map((l) => JSON.parse(l));
+    const lines = r.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     expect(lines).toEqual([
       { id: 'a', entities: [{ start: 3, end: 9, label: 'MAIL', score: expect.any(Number) }] },
       { id: 7, entities: [{ start: 5, end: 16, label: 'TEL', score: expect.any(Number) }] },
@@ -68,8 +74,16 @@ describe('command line contract', () => {
   it('detect reports a bad line on stderr, carries on and exits 1', () => {
     const r = cli(['detect'], '{"id":1,"text":"a@b.de"}\nnot json\n{"id":3}\n{"id":4,"text":"c@d.de"}\n');
     expect(r.code).toBe(1);
-    expect(r.stdout.trim().split('\n').map((l) => JSON.parse(l).id)).toEqual([1, 4]);
-    const problems = r.stderr.trim().split('\n').map((l) => JSON.parse(l));
+    expect(
+      r.stdout
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l).id),
+    ).toEqual([1, 4]);
+    const problems = r.stderr
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     expect(problems.map((p) => [p.status, p.problemCode, p.errors[0].field])).toEqual([
       [422, 'VALIDATION_FAILED', 'line[2]'],
       [422, 'VALIDATION_FAILED', 'line[3].text'],
@@ -92,6 +106,9 @@ describe('command line contract', () => {
 
   it('the bin runs the built main from dist/lib', () => {
     expect(readFileSync(join(root, 'bin/local-anonymizer.js'), 'utf8')).toContain("from '../dist/lib/cli/main.js'");
-    expect(JSON.parse(readFileSync(join(root, 'tsconfig.build.json'), 'utf8')).compilerOptions).toMatchObject({ outDir: 'dist/lib', rootDir: 'src' });
+    expect(JSON.parse(readFileSync(join(root, 'tsconfig.build.json'), 'utf8')).compilerOptions).toMatchObject({
+      outDir: 'dist/lib',
+      rootDir: 'src',
+    });
   });
 });

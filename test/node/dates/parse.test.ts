@@ -1,11 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  dayOfWeek,
-  daysInMonth,
-  isLeapYear,
-  isValidDate,
-  resolveTwoDigitYear,
-} from '../../../src/dates/calendar.js';
+import { dayOfWeek, daysInMonth, isLeapYear, isValidDate, resolveTwoDigitYear } from '../../../src/dates/calendar.js';
 import { lookupMonth, MONTH_PATTERN_SOURCE } from '../../../src/dates/months.js';
 import { isCompleteDate, parseDate, type ParsedDate } from '../../../src/dates/parse.js';
 import { isWeekdayWord, weekdayName } from '../../../src/dates/weekdays.js';

@@ -22,7 +22,12 @@ describe('analyze', () => {
 
   it('calls early starters (a model in a worker) before the others, and keeps the results in recognizer order', async () => {
     const order: string[] = [];
-    const rec = (id: string, spans: Span[], startsEarly = false): Recognizer => ({ id, labels: ['PER', 'LOC'], startsEarly, detect: () => (order.push(id), spans) });
+    const rec = (id: string, spans: Span[], startsEarly = false): Recognizer => ({
+      id,
+      labels: ['PER', 'LOC'],
+      startsEarly,
+      detect: () => (order.push(id), spans),
+    });
     const out = await analyze(text, [rec('rules', [per]), rec('model', [loc], true)], { labels: new Set(['PER', 'LOC']), threshold: 0.4 });
     expect(order).toEqual(['model', 'rules']);
     expect(out).toEqual([per, loc]);

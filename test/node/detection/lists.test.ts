@@ -6,11 +6,28 @@ const texts = (text: string, spans: Span[]) => spans.map((s) => [text.slice(s.st
 
 describe('blacklistSpans', () => {
   it.each<[string, string, string, Array<[string, string]>]>([
-    ['every occurrence, case-insensitive', 'ACME and acme and Acme.', 'acme', [['ACME', 'ORG'], ['acme', 'ORG'], ['Acme', 'ORG']]],
+    [
+      'every occurrence, case-insensitive',
+      'ACME and acme and Acme.',
+      'acme',
+      [
+        ['ACME', 'ORG'],
+        ['acme', 'ORG'],
+        ['Acme', 'ORG'],
+      ],
+    ],
     ['whole words only', 'Acmeville acme', 'acme', [['acme', 'ORG']]],
     ['Unicode letters count as word characters', 'Müllerß Müller', 'müller', [['Müller', 'ORG']]],
     ['umlaut case folding', 'ÄRZTEKAMMER', 'ärztekammer', [['ÄRZTEKAMMER', 'ORG']]],
-    ['regex characters are literal', 'a+b (c) a+b', 'a+b', [['a+b', 'ORG'], ['a+b', 'ORG']]],
+    [
+      'regex characters are literal',
+      'a+b (c) a+b',
+      'a+b',
+      [
+        ['a+b', 'ORG'],
+        ['a+b', 'ORG'],
+      ],
+    ],
     ['inner whitespace matches line breaks', 'Projekt\nBlau ist geheim', 'Projekt Blau', [['Projekt\nBlau', 'ORG']]],
   ])('%s', (_, text, value, expected) => {
     expect(texts(text, blacklistSpans(text, [{ value, labelName: 'ORG' }]))).toEqual(expected);

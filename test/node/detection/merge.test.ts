@@ -21,7 +21,7 @@ describe('mergeSpans', () => {
 
   it('never returns overlapping spans (randomised)', () => {
     let seed = 7;
-    const rnd = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+    const rnd = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
     for (let round = 0; round < 50; round++) {
       const spans = Array.from({ length: 40 }, () => {
         const start = Math.floor(rnd() * 200);

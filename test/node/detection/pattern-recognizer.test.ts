@@ -21,7 +21,10 @@ describe('pattern recognizer', () => {
 
   it('applies validate: false rejects, a number rescores', () => {
     const r = { label: 'OTH' as const, regex: /\d+/g, score: 0.5, validate: (v: string) => (v === '13' ? false : v === '7' ? 0.95 : true) };
-    expect(matchRule(r, '13 7 8', 'x').map((s) => [s.start, s.score])).toEqual([[3, 0.95], [5, 0.5]]);
+    expect(matchRule(r, '13 7 8', 'x').map((s) => [s.start, s.score])).toEqual([
+      [3, 0.95],
+      [5, 0.5],
+    ]);
   });
 
   it('skips rules for labels not requested', () => {

@@ -16,15 +16,38 @@ function show(text: string, spans: Span[]) {
 
 describe('propagateSpans', () => {
   it.each<[string, string, Array<[string, TextLabelName]>, string[]]>([
-    ['other occurrences of a full name', 'Anna Schmidt kam. Später kam Anna Schmidt wieder.', [['Anna Schmidt', 'PER']], ['PER:Anna Schmidt@29']],
+    [
+      'other occurrences of a full name',
+      'Anna Schmidt kam. Später kam Anna Schmidt wieder.',
+      [['Anna Schmidt', 'PER']],
+      ['PER:Anna Schmidt@29'],
+    ],
     ['the surname of a full name', 'Anna Schmidt kam. Frau Schmidt ging.', [['Anna Schmidt', 'PER']], ['PER:Schmidt@23']],
     ['German genitive -s', 'Anna Schmidt kam. Schmidts Hund bellte.', [['Anna Schmidt', 'PER']], ['PER:Schmidts@18']],
     ['no genitive after a sibilant', 'Hans Fuchs kam. Fuchss Hund.', [['Hans Fuchs', 'PER']], []],
-    ['whole words only (a hyphen joins words)', 'Anna Schmidt kam. Schmidtke und Schmidt-Meier, Meier-Schmidt.', [['Anna Schmidt', 'PER']], []],
+    [
+      'whole words only (a hyphen joins words)',
+      'Anna Schmidt kam. Schmidtke und Schmidt-Meier, Meier-Schmidt.',
+      [['Anna Schmidt', 'PER']],
+      [],
+    ],
     ['case-sensitive', 'Herr Koch ist da. Der koch kocht.', [['Koch', 'PER']], []],
-    ['ORG and LOC too', 'Die Commerzbank in Köln. Köln, Commerzbank.', [['Commerzbank', 'ORG'], ['Köln', 'LOC']], ['LOC:Köln@25', 'ORG:Commerzbank@31']],
+    [
+      'ORG and LOC too',
+      'Die Commerzbank in Köln. Köln, Commerzbank.',
+      [
+        ['Commerzbank', 'ORG'],
+        ['Köln', 'LOC'],
+      ],
+      ['LOC:Köln@25', 'ORG:Commerzbank@31'],
+    ],
     ['not DATE or other labels', 'Am 3. März. Und am 3. März.', [['3. März', 'DATE']], []],
-    ['a particle surname keeps its capitalised last word', 'Gerlinde von der Heydt. Heydt.', [['Gerlinde von der Heydt', 'PER']], ['PER:Heydt@24']],
+    [
+      'a particle surname keeps its capitalised last word',
+      'Gerlinde von der Heydt. Heydt.',
+      [['Gerlinde von der Heydt', 'PER']],
+      ['PER:Heydt@24'],
+    ],
     ['no surname from an initial', 'Anna K. kam. K. ging.', [['Anna K.', 'PER']], []],
     ['single first names propagate as themselves', 'Jojo rief an. Dann Jojo.', [['Jojo', 'PER']], ['PER:Jojo@19']],
     ['astral and accented text', '😀 Zoë Ødegård kam. Ødegård ging.', [['Zoë Ødegård', 'PER']], ['PER:Ødegård@20']],
@@ -49,10 +72,21 @@ describe('propagateSpans', () => {
 
   it('is linear: 2 MB with thousands of names', () => {
     const names = Array.from({ length: 2000 }, (_, i) => `Name${String.fromCharCode(65 + (i % 26))}${i}`);
-    const text = Array.from({ length: 40_000 }, (_, i) => `${names[i % names.length]} schrieb an ${names[(i * 7) % names.length]}.`).join(' ');
-    const spans = names.map((n): Span => ({ start: text.indexOf(n), end: text.indexOf(n) + n.length, label: 'PER', score: 0.9, source: 'ner' }));
+    const text = Array.from({ length: 40_000 }, (_, i) => `${names[i % names.length]} schrieb an ${names[(i * 7) % names.length]}.`).join(
+      ' ',
+    );
+    const spans = names.map((n): Span => ({
+      start: text.indexOf(n),
+      end: text.indexOf(n) + n.length,
+      label: 'PER',
+      score: 0.9,
+      source: 'ner',
+    }));
     const t0 = performance.now();
-    const out = propagateSpans(text, spans.sort((a, b) => a.start - b.start));
+    const out = propagateSpans(
+      text,
+      spans.sort((a, b) => a.start - b.start),
+    );
     expect(out.length).toBeGreaterThan(70_000);
     expect(performance.now() - t0).toBeLessThan(20_000);
   });
@@ -62,7 +96,8 @@ describe('propagation in the analyze pipeline', () => {
   const once: Recognizer = {
     id: 'first-only',
     labels: ['PER'],
-    detect: (text): Span[] => (text.startsWith('Hans Wendel') ? [{ start: 0, end: 11, label: 'PER', score: 0.9, source: 'first-only' }] : []),
+    detect: (text): Span[] =>
+      text.startsWith('Hans Wendel') ? [{ start: 0, end: 11, label: 'PER', score: 0.9, source: 'first-only' }] : [],
   };
 
   it('adds the other occurrences after the merge', async () => {
@@ -73,7 +108,11 @@ describe('propagation in the analyze pipeline', () => {
 
   it('applies the whitelist to propagated spans', async () => {
     const text = 'Hans Wendel schreibt. Wendel und Hans Wendel.';
-    const spans = await analyze(text, [once], { labels: new Set(['PER']), threshold: 0.5, whitelist: [{ value: 'wendel', labelName: 'PER' }] });
+    const spans = await analyze(text, [once], {
+      labels: new Set(['PER']),
+      threshold: 0.5,
+      whitelist: [{ value: 'wendel', labelName: 'PER' }],
+    });
     expect(show(text, spans)).toEqual(['PER:Hans Wendel@0', 'PER:Hans Wendel@33']);
   });
 });

@@ -4,7 +4,13 @@ import { boxesOfRange, layoutFromParagraphs, unionBox } from '../../../src/docum
 const w = (text: string, x0: number, y0: number) => ({ text, box: { x0, y0, x1: x0 + text.length * 10, y1: y0 + 12 } });
 
 describe('text layout', () => {
-  const layout = layoutFromParagraphs([[[w('Herr', 0, 0), w('Max', 50, 0), w('Mustermann', 90, 0)], [w('Tel.', 0, 20), w('030', 50, 20), w('1234567', 90, 20)]], [[w('Danke', 0, 60)]]]);
+  const layout = layoutFromParagraphs([
+    [
+      [w('Herr', 0, 0), w('Max', 50, 0), w('Mustermann', 90, 0)],
+      [w('Tel.', 0, 20), w('030', 50, 20), w('1234567', 90, 20)],
+    ],
+    [[w('Danke', 0, 60)]],
+  ]);
 
   it('joins words by spaces, lines by newlines, paragraphs by a blank line; every word maps to its characters', () => {
     expect(layout.text).toBe('Herr Max Mustermann\nTel. 030 1234567\n\nDanke');

@@ -22,7 +22,10 @@ describe('PII record page entries', () => {
     expect(d.sentenceStarts).toEqual([0, 29]);
     expect(d.pseudonyms).toEqual(['PER-1', '***']);
     expect(d.crIds).toEqual([0, 1]);
-    expect(d.locationsInOriginalDocument).toEqual([{ x0: 5, y0: 0, x1: 19, y1: 10 }, { x0: 34, y0: 0, x1: 45, y1: 10 }]);
+    expect(d.locationsInOriginalDocument).toEqual([
+      { x0: 5, y0: 0, x1: 19, y1: 10 },
+      { x0: 34, y0: 0, x1: 45, y1: 10 },
+    ]);
     expect(d.locationsInAnonymizedDocument).toEqual(d.locationsInOriginalDocument);
     expect(entry.imagesData).toEqual([]);
   });
@@ -37,7 +40,20 @@ describe('PII record page entries', () => {
     expect(data).toEqual({
       imageUrl: url,
       xref: 0,
-      detections: [{ label: 'face', bboxs: [[[1, 2], [11, 2], [11, 22], [1, 22]]], scores: [0.912] }],
+      detections: [
+        {
+          label: 'face',
+          bboxs: [
+            [
+              [1, 2],
+              [11, 2],
+              [11, 22],
+              [1, 22],
+            ],
+          ],
+          scores: [0.912],
+        },
+      ],
     });
   });
 });

@@ -20,12 +20,17 @@ describe('createAnonymizer with a NER model (tiny fixture, in-process in Node)',
   it('gives the same spans as rules-only for labels the model does not serve', async () => {
     const text = 'Mail an a@b.de am 3. März 2021.';
     const labels = ['MAIL', 'DATE'];
-    expect(await createAnonymizer({ ner: { url: TINY } }).detect(text, { labels })).toEqual(await createAnonymizer({ ner: false }).detect(text, { labels }));
+    expect(await createAnonymizer({ ner: { url: TINY } }).detect(text, { labels })).toEqual(
+      await createAnonymizer({ ner: false }).detect(text, { labels }),
+    );
   });
 
   it('loads lazily: creating the engine with a broken model is fine, a PER request is 502, DATE still works', async () => {
     const engine = createAnonymizer({ ner: { url: TINY, sha256: '0'.repeat(64) } });
-    await expectProblem(engine.text({ text: 'Anna wohnt in Köln', textLabels: ['PER'] }), { status: 502, problemCode: 'TEXT_MODEL_UNAVAILABLE' });
+    await expectProblem(engine.text({ text: 'Anna wohnt in Köln', textLabels: ['PER'] }), {
+      status: 502,
+      problemCode: 'TEXT_MODEL_UNAVAILABLE',
+    });
     const r = await engine.text({ text: 'Am 3. März 2021 in Köln.', textLabels: ['DATE', 'STR'], usePseudonyms: true });
     expect(r.pseudonymizedText).toBe('Am DATE-1 in Köln.');
   });
@@ -76,7 +81,10 @@ describe('createAnonymizer with a NER model (tiny fixture, in-process in Node)',
   });
 
   it('validates the ner option (422)', async () => {
-    await expectProblem(() => createAnonymizer({ ner: { url: TINY, files: modelFiles(TINY) } }), { status: 422, problemCode: 'VALIDATION_FAILED' });
+    await expectProblem(() => createAnonymizer({ ner: { url: TINY, files: modelFiles(TINY) } }), {
+      status: 422,
+      problemCode: 'VALIDATION_FAILED',
+    });
     await expectProblem(() => createAnonymizer({ ner: { url: TINY, labelMap: { PERSON: 'NAME' } } }), {
       status: 422,
       errors: [{ field: 'ner.labelMap.PERSON', code: 'InvalidValue', message: 'must be a text label or null' }],
@@ -85,6 +93,9 @@ describe('createAnonymizer with a NER model (tiny fixture, in-process in Node)',
 
   it('defaults to the shipped model in <package>/models/manifest.json', () => {
     expect(packageRoot()).toBe(join(import.meta.dirname, '..', '..', '..'));
-    expect(nerRequest().spec(nodeNerAddresses()).source).toEqual({ kind: 'manifest', url: `file://${join(packageRoot(), 'models', 'manifest.json')}` });
+    expect(nerRequest().spec(nodeNerAddresses()).source).toEqual({
+      kind: 'manifest',
+      url: `file://${join(packageRoot(), 'models', 'manifest.json')}`,
+    });
   });
 });

@@ -41,7 +41,8 @@ describe('anonymizer.text (spec 2.8, 4.5)', () => {
     expect(result.pseudonymizedText).toBe(
       'Sehr geehrter Herr Dr. PER-1,\nIhre Nachricht an MAIL-1 vom DATE-1 haben wir erhalten. Bitte rufen Sie uns unter TEL-1 an. Herr PER-1 wohnt in der STR-1, LOC-1.',
     );
-    for (const d of result.detection.detections) expect(d.pseudonym).toBe(result.pseudonymizedText.includes(d.pseudonym!) ? d.pseudonym : 'missing');
+    for (const d of result.detection.detections)
+      expect(d.pseudonym).toBe(result.pseudonymizedText.includes(d.pseudonym!) ? d.pseudonym : 'missing');
   });
 
   it('applies only the requested labels', async () => {
@@ -86,14 +87,35 @@ describe('anonymizer.text (spec 2.8, 4.5)', () => {
 
 describe('anonymizer.text with an upload config (2.5)', () => {
   const text = 'Kunde Max Mustermann, IBAN DE89 3704 0044 0532 0130 00, geboren am 12.03.2021, Tel. 0171-1234567. Projekt Blau.';
-  const run = (config: ExternalUploadConfig, usePseudonyms = false, textLabels = ALL) => anonymizer.text({ text, textLabels, usePseudonyms }, { config });
+  const run = (config: ExternalUploadConfig, usePseudonyms = false, textLabels = ALL) =>
+    anonymizer.text({ text, textLabels, usePseudonyms }, { config });
 
   it('applies each ReplacementConfig variant per label', async () => {
     const result = await run({
       textAnonymization: {
         labelsConfig: [
-          { name: 'OTH', config: { type: 'PARTIAL_PSEUDONYMIZATION', pseudonym: 'X', partialPseudonymizationStart: 5, partialPseudonymizationStop: -4, useNumericPartialPseudonymization: true } },
-          { name: 'DATE', config: { type: 'DATE_PSEUDONYMIZATION', pseudonym: 'DATUM', replaceDay: true, replaceMonth: false, replaceYear: false, dateLocale: 'DE', showWeekday: true } },
+          {
+            name: 'OTH',
+            config: {
+              type: 'PARTIAL_PSEUDONYMIZATION',
+              pseudonym: 'X',
+              partialPseudonymizationStart: 5,
+              partialPseudonymizationStop: -4,
+              useNumericPartialPseudonymization: true,
+            },
+          },
+          {
+            name: 'DATE',
+            config: {
+              type: 'DATE_PSEUDONYMIZATION',
+              pseudonym: 'DATUM',
+              replaceDay: true,
+              replaceMonth: false,
+              replaceYear: false,
+              dateLocale: 'DE',
+              showWeekday: true,
+            },
+          },
           { name: 'TEL', config: { type: 'SUPPRESSION', suppressionLength: 5 } },
           { name: 'PER', config: { type: 'FULL_PSEUDONYMIZATION', pseudonym: 'Kunde A' } },
         ],
@@ -122,10 +144,13 @@ describe('anonymizer.text with an upload config (2.5)', () => {
   });
 
   it('validates the config', async () => {
-    const problem = await expectProblem(run({ textAnonymization: { labelsConfig: [{ name: 'PER', config: { type: 'SUPPRESSION' } as never }] } }), {
-      status: 422,
-      problemCode: 'VALIDATION_FAILED',
-    });
+    const problem = await expectProblem(
+      run({ textAnonymization: { labelsConfig: [{ name: 'PER', config: { type: 'SUPPRESSION' } as never }] } }),
+      {
+        status: 422,
+        problemCode: 'VALIDATION_FAILED',
+      },
+    );
     expect(problem.errors).toEqual([
       { field: 'config.textAnonymization.labelsConfig[0].config.suppressionLength', code: 'NotNull', message: 'must not be null' },
     ]);
@@ -137,7 +162,10 @@ describe('recognizer failures', () => {
   const withModel = createAnonymizer({ recognizers: [broken, ...defaultRecognizers()] });
 
   it('answers 502 TEXT_MODEL_UNAVAILABLE when a model label is asked for', async () => {
-    await expectProblem(withModel.text({ text: 'Anna wohnt in Köln', textLabels: ['PER'] }), { status: 502, problemCode: 'TEXT_MODEL_UNAVAILABLE' });
+    await expectProblem(withModel.text({ text: 'Anna wohnt in Köln', textLabels: ['PER'] }), {
+      status: 502,
+      problemCode: 'TEXT_MODEL_UNAVAILABLE',
+    });
   });
 
   it('still serves pattern-only labels', async () => {

@@ -3,10 +3,7 @@ import { AnonymizerError } from '../../../src/errors/problem.js';
 import type { ProblemDetail } from '../../../src/spec/types.js';
 
 /** Awaits `promise` (or calls `fn`) and asserts it fails with an AnonymizerError whose problem matches. */
-export async function expectProblem(
-  action: Promise<unknown> | (() => unknown),
-  expected: Partial<ProblemDetail>,
-): Promise<ProblemDetail> {
+export async function expectProblem(action: Promise<unknown> | (() => unknown), expected: Partial<ProblemDetail>): Promise<ProblemDetail> {
   let caught: unknown;
   try {
     await (typeof action === 'function' ? action() : action);

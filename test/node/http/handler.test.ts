@@ -38,7 +38,9 @@ describe('conformance: every row of the spec tables against the fetch handler', 
 describe('statuses that need a configured engine', () => {
   async function configured(options: Parameters<typeof harness>[0], text?: Parameters<typeof createAnonymizer>[0]) {
     const h = await harness({ setup: SETUP, ...options });
-    const svc = text ? { as: (k: string | null | undefined) => ({ ...h.service.as(k), text: (r: never) => createAnonymizer(text).text(r) }) } : h.service;
+    const svc = text
+      ? { as: (k: string | null | undefined) => ({ ...h.service.as(k), text: (r: never) => createAnonymizer(text).text(r) }) }
+      : h.service;
     return { call: caller('http://localhost', createFetchHandler(svc)), close: () => h.service.close() };
   }
   const b64 = async () => Buffer.from(await pngBytes()).toString('base64');

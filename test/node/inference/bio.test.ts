@@ -65,16 +65,68 @@ describe('Viterbi with BIO constraints', () => {
 });
 
 describe('groupTags', () => {
-  const group = (tags: string[], path: string[]) => groupTags(path.map((t) => tags.indexOf(t)), tags.map(parseTag));
+  const group = (tags: string[], path: string[]) =>
+    groupTags(
+      path.map((t) => tags.indexOf(t)),
+      tags.map(parseTag),
+    );
 
   it.each([
-    ['BIO', BIO, ['B-PER', 'I-PER', 'O', 'B-LOC'], [{ start: 0, end: 2, type: 'PER' }, { start: 3, end: 4, type: 'LOC' }]],
-    ['adjacent B- B-', BIO, ['B-PER', 'B-PER'], [{ start: 0, end: 1, type: 'PER' }, { start: 1, end: 2, type: 'PER' }]],
+    [
+      'BIO',
+      BIO,
+      ['B-PER', 'I-PER', 'O', 'B-LOC'],
+      [
+        { start: 0, end: 2, type: 'PER' },
+        { start: 3, end: 4, type: 'LOC' },
+      ],
+    ],
+    [
+      'adjacent B- B-',
+      BIO,
+      ['B-PER', 'B-PER'],
+      [
+        { start: 0, end: 1, type: 'PER' },
+        { start: 1, end: 2, type: 'PER' },
+      ],
+    ],
     ['lenient I- after O', BIO, ['O', 'I-PER', 'I-PER'], [{ start: 1, end: 3, type: 'PER' }]],
-    ['lenient type switch', BIO, ['B-PER', 'I-LOC'], [{ start: 0, end: 1, type: 'PER' }, { start: 1, end: 2, type: 'LOC' }]],
-    ['BIOES', BIOES, ['S-PER', 'B-PER', 'I-PER', 'E-PER', 'O'], [{ start: 0, end: 1, type: 'PER' }, { start: 1, end: 4, type: 'PER' }]],
-    ['BIOES: E- closes, next I- starts anew', BIOES, ['B-PER', 'E-PER', 'I-PER'], [{ start: 0, end: 2, type: 'PER' }, { start: 2, end: 3, type: 'PER' }]],
-    ['IO', ['O', 'PER', 'LOC'], ['PER', 'PER', 'LOC', 'O'], [{ start: 0, end: 2, type: 'PER' }, { start: 2, end: 3, type: 'LOC' }]],
+    [
+      'lenient type switch',
+      BIO,
+      ['B-PER', 'I-LOC'],
+      [
+        { start: 0, end: 1, type: 'PER' },
+        { start: 1, end: 2, type: 'LOC' },
+      ],
+    ],
+    [
+      'BIOES',
+      BIOES,
+      ['S-PER', 'B-PER', 'I-PER', 'E-PER', 'O'],
+      [
+        { start: 0, end: 1, type: 'PER' },
+        { start: 1, end: 4, type: 'PER' },
+      ],
+    ],
+    [
+      'BIOES: E- closes, next I- starts anew',
+      BIOES,
+      ['B-PER', 'E-PER', 'I-PER'],
+      [
+        { start: 0, end: 2, type: 'PER' },
+        { start: 2, end: 3, type: 'PER' },
+      ],
+    ],
+    [
+      'IO',
+      ['O', 'PER', 'LOC'],
+      ['PER', 'PER', 'LOC', 'O'],
+      [
+        { start: 0, end: 2, type: 'PER' },
+        { start: 2, end: 3, type: 'LOC' },
+      ],
+    ],
   ])('%s', (_name, tags, path, expected) => {
     expect(group(tags, path)).toEqual(expected);
   });

@@ -28,10 +28,14 @@ function emptyOutput(): BlazeFaceOutput {
 describe('shipped face models', () => {
   it('match their sha256 in models/manifest.json and in the loader', () => {
     const models = join(import.meta.dirname, '..', '..', '..', 'models');
-    const manifest = JSON.parse(readFileSync(join(models, 'manifest.json'), 'utf8')) as { models: Array<{ id: string; files: Array<{ path: string; sha256: string }> }> };
+    const manifest = JSON.parse(readFileSync(join(models, 'manifest.json'), 'utf8')) as {
+      models: Array<{ id: string; files: Array<{ path: string; sha256: string }> }>;
+    };
     const entry = manifest.models.find((m) => m.id === 'blazeface-back-front')!;
     for (const f of Object.values(FACE_MODEL_FILES)) {
-      const actual = createHash('sha256').update(readFileSync(join(models, f.path))).digest('hex');
+      const actual = createHash('sha256')
+        .update(readFileSync(join(models, f.path)))
+        .digest('hex');
       expect(actual).toBe(f.sha256);
       expect(entry.files.find((x) => x.path === f.path)?.sha256).toBe(f.sha256);
     }
@@ -55,7 +59,12 @@ describe('BlazeFace decoding', () => {
     const [face] = decodeBlazeFace(out, 256, { x: 100, y: 50, side: 512 }, 0.5);
     // Anchor centre (5.5/8, 3.5/8) × 256 = (176, 112); centre + (2, -4) = (178, 108); ×2 + offset.
     expect(face!.score).toBeCloseTo(0.982, 3);
-    expect([face!.x0, face!.y0, face!.x1, face!.y1]).toEqual([100 + (178 - 20) * 2, 50 + (108 - 24) * 2, 100 + (178 + 20) * 2, 50 + (108 + 24) * 2]);
+    expect([face!.x0, face!.y0, face!.x1, face!.y1]).toEqual([
+      100 + (178 - 20) * 2,
+      50 + (108 - 24) * 2,
+      100 + (178 + 20) * 2,
+      50 + (108 + 24) * 2,
+    ]);
     expect(face!.keypoints).toHaveLength(6);
     expect(decodeBlazeFace(out, 256, { x: 0, y: 0, side: 256 }, 0.99)).toEqual([]);
   });
@@ -121,7 +130,11 @@ describe.skipIf(!facesDir)('the real BlazeFace models', () => {
     const scene: Raster = resize(await load('coffee.png'), 1800, 1350);
     const truth = [paste(scene, sprite, 200, 300, 0.4, 0), paste(scene, sprite, 900, 800, 0.8, 0), paste(scene, sprite, 1400, 200, 1.2, 0)];
     const found = await service.detect(scene);
-    for (const t of truth) expect(found.some((f) => centreIn(f, [t.x0, t.y0, t.x1, t.y1])), JSON.stringify(t)).toBe(true);
+    for (const t of truth)
+      expect(
+        found.some((f) => centreIn(f, [t.x0, t.y0, t.x1, t.y1])),
+        JSON.stringify(t),
+      ).toBe(true);
     const close = resize(sprite.image, 1040, 1200);
     const big = await service.detect(close);
     expect(big.some((f) => centreIn(f, [80 * 4, 65 * 4, 180 * 4, 185 * 4]))).toBe(true);

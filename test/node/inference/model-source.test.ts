@@ -77,7 +77,11 @@ describe('manifest', () => {
       {
         id: 'ner-small',
         task: 'token-classification',
-        files: ['config.json', 'tokenizer.json', 'model.onnx', 'tokenizer_config.json'].map((f, i) => ({ path: `ner/${f}`, sha256: String(i).repeat(64), bytes: 10 })),
+        files: ['config.json', 'tokenizer.json', 'model.onnx', 'tokenizer_config.json'].map((f, i) => ({
+          path: `ner/${f}`,
+          sha256: String(i).repeat(64),
+          bytes: 10,
+        })),
       },
     ],
   };
@@ -94,14 +98,21 @@ describe('manifest', () => {
 
   it('rejects a malformed manifest, and a text model without hashes, with 502', async () => {
     await expectProblem(() => parseManifest({ model: [] }), { status: 502, problemCode: 'TEXT_MODEL_UNAVAILABLE' });
-    const noHash = { models: [{ id: 'x', files: [{ path: 'config.json' }, { path: 'tokenizer.json' }, { path: 'model.onnx', sha256: 'zz' }] }] };
+    const noHash = {
+      models: [{ id: 'x', files: [{ path: 'config.json' }, { path: 'tokenizer.json' }, { path: 'model.onnx', sha256: 'zz' }] }],
+    };
     await expectProblem(() => findNerModel(parseManifest(noHash)), { status: 502 });
   });
 
   it('hashes with WebCrypto', async () => {
     expect(await sha256Hex(new TextEncoder().encode('abc'))).toBe('ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad');
-    await expect(verifySha256(new TextEncoder().encode('abc'), 'BA7816BF8F01CFEA414140DE5DAE2223B00361A396177A9CB410FF61F20015AD', 'x')).resolves.toBeUndefined();
-    await expectProblem(verifySha256(new Uint8Array(1), '0'.repeat(64), 'model.onnx'), { status: 502, detail: 'The text model file model.onnx does not match its sha256.' });
+    await expect(
+      verifySha256(new TextEncoder().encode('abc'), 'BA7816BF8F01CFEA414140DE5DAE2223B00361A396177A9CB410FF61F20015AD', 'x'),
+    ).resolves.toBeUndefined();
+    await expectProblem(verifySha256(new Uint8Array(1), '0'.repeat(64), 'model.onnx'), {
+      status: 502,
+      detail: 'The text model file model.onnx does not match its sha256.',
+    });
   });
 
   it('accepts one hash string as the hash of model.onnx', () => {
@@ -111,11 +122,14 @@ describe('manifest', () => {
 });
 
 describe('the shipped manifest', () => {
-  const load = (res: Response) => loadModelFiles({ kind: 'manifest', url: 'http://app.test/models/manifest.json' }, { fetch: async () => res });
+  const load = (res: Response) =>
+    loadModelFiles({ kind: 'manifest', url: 'http://app.test/models/manifest.json' }, { fetch: async () => res });
 
   it('is absent on 404 and on an HTML fallback page (rules only)', async () => {
     expect(await load(new Response(null, { status: 404 }))).toBeNull();
-    expect(await load(new Response('<!doctype html><html></html>', { headers: { 'content-type': 'text/html; charset=utf-8' } }))).toBeNull();
+    expect(
+      await load(new Response('<!doctype html><html></html>', { headers: { 'content-type': 'text/html; charset=utf-8' } })),
+    ).toBeNull();
   });
 
   it('is a 502 when the server fails or the manifest is not JSON', async () => {
@@ -157,7 +171,10 @@ describe('Cache Storage', () => {
   it('never caches a download that fails its hash check', async () => {
     const c = fakeCaches();
     const f = fakeFetch();
-    await expectProblem(fetchModelFiles(directoryRefs('http://app.test/m/', { model: 'e'.repeat(64) }), { fetch: f.fetch, caches: c.caches }), { status: 502 });
+    await expectProblem(
+      fetchModelFiles(directoryRefs('http://app.test/m/', { model: 'e'.repeat(64) }), { fetch: f.fetch, caches: c.caches }),
+      { status: 502 },
+    );
     expect(c.store.has('http://app.test/m/model.onnx')).toBe(false);
   });
 });

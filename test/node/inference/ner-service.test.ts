@@ -25,7 +25,12 @@ const shown = (text: string, entities: Array<{ start: number; end: number; label
 describe('NER service on the tiny model (onnxruntime-web, Node)', () => {
   it('loads and reports what it serves', async () => {
     const info = await service().load(spec(TINY));
-    expect(info).toMatchObject({ labels: ['PER', 'STR', 'LOC', 'ORG', 'DATE'], executionProvider: 'wasm', windowTokens: 128, overlapTokens: 16 });
+    expect(info).toMatchObject({
+      labels: ['PER', 'STR', 'LOC', 'ORG', 'DATE'],
+      executionProvider: 'wasm',
+      windowTokens: 128,
+      overlapTokens: 16,
+    });
     expect(info!.tags).toHaveLength(13);
   });
 
@@ -52,7 +57,9 @@ describe('NER service on the tiny model (onnxruntime-web, Node)', () => {
     await s.load(spec(TINY, { windowTokens, overlapTokens, batchSize }));
     const r = await s.recognize(text);
     expect(r.windows).toBe(TINY_CASE.windows);
-    expect(r.entities.map((e) => ({ ...e, score: Number(e.score.toFixed(6)), text: text.slice(e.start, e.end) }))).toEqual(TINY_CASE.entities);
+    expect(r.entities.map((e) => ({ ...e, score: Number(e.score.toFixed(6)), text: text.slice(e.start, e.end) }))).toEqual(
+      TINY_CASE.entities,
+    );
   });
 
   it('decodes with BIO constraints: a lone surname (likelier I-PER) becomes B-PER; argmax would start with I-', async () => {
@@ -135,7 +142,14 @@ describe('bring your own model: BERT layout, BIOES, OntoNotes names, label map',
     const f = modelFiles(TINY_BERT);
     const s = service();
     const info = await s.load({
-      source: { kind: 'files', files: { config: new Blob([f.config as Uint8Array<ArrayBuffer>]), tokenizer: (f.tokenizer as Uint8Array).slice().buffer, model: f.model } },
+      source: {
+        kind: 'files',
+        files: {
+          config: new Blob([f.config as Uint8Array<ArrayBuffer>]),
+          tokenizer: (f.tokenizer as Uint8Array).slice().buffer,
+          model: f.model,
+        },
+      },
       labelMap: DEFAULT_LABEL_MAP,
     });
     expect(info!.id).toBe('files');
@@ -146,28 +160,40 @@ describe('bring your own model: BERT layout, BIOES, OntoNotes names, label map',
 describe('hashes, manifest, progress', () => {
   it('checks sha256: a match loads, a mismatch is 502 TEXT_MODEL_UNAVAILABLE', async () => {
     const good = fixtureSha('tiny-ner/model.onnx');
-    await expect(service().load(spec(TINY, { source: { kind: 'url', url: dirUrl(TINY), sha256: { model: good.toUpperCase() } } }))).resolves.toBeTruthy();
+    await expect(
+      service().load(spec(TINY, { source: { kind: 'url', url: dirUrl(TINY), sha256: { model: good.toUpperCase() } } })),
+    ).resolves.toBeTruthy();
     const problem = await expectProblem(
       service().load(spec(TINY, { source: { kind: 'url', url: dirUrl(TINY), sha256: { model: '0'.repeat(64) } } })),
       { status: 502, problemCode: 'TEXT_MODEL_UNAVAILABLE' },
     );
     expect(problem.detail).toMatch(/model\.onnx does not match its sha256/);
     await expectProblem(
-      service().load({ source: { kind: 'files', files: modelFiles(TINY), sha256: { tokenizer: 'f'.repeat(64) } }, labelMap: DEFAULT_LABEL_MAP }),
+      service().load({
+        source: { kind: 'files', files: modelFiles(TINY), sha256: { tokenizer: 'f'.repeat(64) } },
+        labelMap: DEFAULT_LABEL_MAP,
+      }),
       { status: 502, problemCode: 'TEXT_MODEL_UNAVAILABLE' },
     );
   });
 
   it('loads the token-classification model named in a manifest, verified by its hashes', async () => {
-    const info = await service().load({ source: { kind: 'manifest', url: pathToFileURL(join(FIXTURES, 'manifest.json')).href }, labelMap: DEFAULT_LABEL_MAP });
+    const info = await service().load({
+      source: { kind: 'manifest', url: pathToFileURL(join(FIXTURES, 'manifest.json')).href },
+      labelMap: DEFAULT_LABEL_MAP,
+    });
     expect(info!.id).toBe('tiny-ner');
   });
 
   it('treats a missing manifest, or one without a text model, as "no model" (rules only)', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'ner-manifest-'));
-    const load = () => service().load({ source: { kind: 'manifest', url: pathToFileURL(join(dir, 'manifest.json')).href }, labelMap: DEFAULT_LABEL_MAP });
+    const load = () =>
+      service().load({ source: { kind: 'manifest', url: pathToFileURL(join(dir, 'manifest.json')).href }, labelMap: DEFAULT_LABEL_MAP });
     expect(await load()).toBeNull();
-    writeFileSync(join(dir, 'manifest.json'), JSON.stringify({ models: [{ id: 'face', task: 'face-detection', files: [{ path: 'face/x.onnx' }] }] }));
+    writeFileSync(
+      join(dir, 'manifest.json'),
+      JSON.stringify({ models: [{ id: 'face', task: 'face-detection', files: [{ path: 'face/x.onnx' }] }] }),
+    );
     expect(await load()).toBeNull();
   });
 
@@ -190,7 +216,10 @@ describe('hashes, manifest, progress', () => {
     const config = JSON.parse(new TextDecoder().decode(f.config));
     config.id2label = { 0: 'O', 1: 'B-PER', 2: 'I-PER' };
     await expectProblem(
-      service().load({ source: { kind: 'files', files: { ...f, config: new TextEncoder().encode(JSON.stringify(config)) } }, labelMap: DEFAULT_LABEL_MAP }),
+      service().load({
+        source: { kind: 'files', files: { ...f, config: new TextEncoder().encode(JSON.stringify(config)) } },
+        labelMap: DEFAULT_LABEL_MAP,
+      }),
       { status: 502, detail: "The text model's logits do not match the labels in its config.json." },
     );
     await expectProblem(

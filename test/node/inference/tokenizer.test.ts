@@ -5,7 +5,13 @@ import { TINY, TINY_BERT, tokenizerOf } from './fixtures.js';
 /** Tokens as [original text slice, id] pairs. */
 function pieces(dir: string, text: string) {
   const t = tokenizerOf(dir).encode(text);
-  return Array.from(t.ids, (id, i) => ({ text: text.slice(t.starts[i], t.ends[i]), start: t.starts[i]!, end: t.ends[i]!, word: t.words[i]!, id }));
+  return Array.from(t.ids, (id, i) => ({
+    text: text.slice(t.starts[i], t.ends[i]),
+    start: t.starts[i]!,
+    end: t.ends[i]!,
+    word: t.words[i]!,
+    id,
+  }));
 }
 
 describe('tokenizer offsets (shipped layout: NFC, Split, WordPiece)', () => {
@@ -47,7 +53,12 @@ describe('tokenizer offsets (shipped layout: NFC, Split, WordPiece)', () => {
     expect(ps[0]).toMatchObject({ text: '😀', start: 0, end: 2 });
     expect(ps[1]).toMatchObject({ text: '𠮷', start: 3, end: 5 });
     // The ZWJ family: its parts are separate pre-tokens (the joiner is a symbol of its own).
-    expect(ps.slice(2, -1).map((p) => p.text).join('')).toBe('👩‍👩‍👧');
+    expect(
+      ps
+        .slice(2, -1)
+        .map((p) => p.text)
+        .join(''),
+    ).toBe('👩‍👩‍👧');
     expect(ps.at(-1)).toMatchObject({ text: 'Anna', start: text.length - 4, end: text.length });
   });
 
@@ -92,7 +103,12 @@ describe('tokenizer offsets (BERT layout: lower case, accents stripped, CJK spac
 
   it('reads BertProcessing specials', () => {
     expect(specialTokens({ type: 'BertProcessing', cls: ['[CLS]', 101], sep: ['[SEP]', 102] })).toEqual({ prefix: [101], suffix: [102] });
-    expect(specialTokens({ type: 'Sequence', processors: [{ type: 'ByteLevel' }, { type: 'RobertaProcessing', cls: ['<s>', 0], sep: ['</s>', 2] }] })).toEqual({
+    expect(
+      specialTokens({
+        type: 'Sequence',
+        processors: [{ type: 'ByteLevel' }, { type: 'RobertaProcessing', cls: ['<s>', 0], sep: ['</s>', 2] }],
+      }),
+    ).toEqual({
       prefix: [0],
       suffix: [2],
     });

@@ -4,7 +4,29 @@ import { TINY, tokenizerOf } from './fixtures.js';
 
 /** A 20,000-character text of varied words, names, numbers and punctuation. */
 function longText(): string {
-  const parts = ['Anna', 'Müller', 'wohnt', 'in', 'der', 'Hauptstraße', '12,', '10115', 'Berlin.', 'Sehr', 'geehrte', 'Damen', 'und', 'Herren', '😀', '𠮷', 'Donaudampfschifffahrtsgesellschaftskapitän', 'e\u0301te', '(Kopie)', 'Siemens', 'AG'];
+  const parts = [
+    'Anna',
+    'Müller',
+    'wohnt',
+    'in',
+    'der',
+    'Hauptstraße',
+    '12,',
+    '10115',
+    'Berlin.',
+    'Sehr',
+    'geehrte',
+    'Damen',
+    'und',
+    'Herren',
+    '😀',
+    '𠮷',
+    'Donaudampfschifffahrtsgesellschaftskapitän',
+    'e\u0301te',
+    '(Kopie)',
+    'Siemens',
+    'AG',
+  ];
   let text = '';
   let i = 0;
   while (text.length < 20_000) text += parts[(i * 7 + (i >> 3)) % parts.length]! + (i++ % 13 === 0 ? '\n' : ' ');

@@ -75,8 +75,7 @@ describe('applyReplacements: per-label configs', () => {
     { name: 'LOC', config: null },
   ];
   const marked =
-    '[[PER|Hans Müller]], geb. [[DATE|12.03.1970]], [[LOC|Köln]], IBAN [[OTH|DE89 3704 0044 0532 0130 00]], ' +
-    'Tel. [[TEL|0221 123456]]';
+    '[[PER|Hans Müller]], geb. [[DATE|12.03.1970]], [[LOC|Köln]], IBAN [[OTH|DE89 3704 0044 0532 0130 00]], ' + 'Tel. [[TEL|0221 123456]]';
 
   it.each<['mask' | 'pseudonym', string]>([
     ['mask', '***'],
@@ -168,8 +167,20 @@ describe('applyReplacements: offsets and edges', () => {
   });
 
   it.each<[string, Array<[number, number]>]>([
-    ['overlapping', [[0, 4], [2, 8]]],
-    ['unsorted', [[5, 8], [0, 4]]],
+    [
+      'overlapping',
+      [
+        [0, 4],
+        [2, 8],
+      ],
+    ],
+    [
+      'unsorted',
+      [
+        [5, 8],
+        [0, 4],
+      ],
+    ],
     ['empty', [[3, 3]]],
     ['negative', [[-1, 2]]],
     ['past the end', [[0, 99]]],

@@ -40,7 +40,7 @@ describe('coreference: PER rules', () => {
     ['line break inside a name', '[[PER|Hans\nMüller]] … [[PER|Hans Müller]]', ['PER-1', 'PER-1']],
     ['surname of an earlier full name', '[[PER|Hans-Peter Müller]] … [[PER|Müller]]', ['PER-1', 'PER-1']],
     ['genitive -s', '[[PER|Hans Müller]] … [[PER|Müllers]] Auto', ['PER-1', 'PER-1']],
-    ["genitive apostrophe", "[[PER|Anna Schulz]] … [[PER|Schulz']] Brief", ['PER-1', 'PER-1']],
+    ['genitive apostrophe', "[[PER|Anna Schulz]] … [[PER|Schulz']] Brief", ['PER-1', 'PER-1']],
     ['genitive on the full name', '[[PER|Hans Müllers]] Auto … [[PER|Hans Müller]]', ['PER-1', 'PER-1']],
     ['English possessive inside the span', "[[PER|Jay Smith]] … [[PER|Jay's]]", ['PER-1', 'PER-1']],
     ['initial', '[[PER|Hans-Peter Müller]] … [[PER|H. Müller]]', ['PER-1', 'PER-1']],
@@ -58,11 +58,7 @@ describe('coreference: PER rules', () => {
     ['lower-case name', '[[PER|Jürgen Becker]] … [[PER|jürgen becker]]', ['PER-1', 'PER-1']],
     ['unambiguous first name', '[[PER|Hans Müller]] … [[PER|Hans]] sagt', ['PER-1', 'PER-1']],
     ['hyphenated first name alone', '[[PER|Hans-Peter Müller]] … [[PER|Hans-Peter]]', ['PER-1', 'PER-1']],
-    [
-      'ambiguous first name stays apart',
-      '[[PER|Hans Müller]] … [[PER|Hans Schmidt]] … [[PER|Hans]]',
-      ['PER-1', 'PER-2', 'PER-3'],
-    ],
+    ['ambiguous first name stays apart', '[[PER|Hans Müller]] … [[PER|Hans Schmidt]] … [[PER|Hans]]', ['PER-1', 'PER-2', 'PER-3']],
     ['first name first, full name later', '[[PER|Jojo]] … [[PER|Jojo Weber]] … [[PER|Weber]]', ['PER-1', 'PER-1', 'PER-1']],
     ['surname first, full name later', '[[PER|Müller]] … [[PER|Hans Müller]] … [[PER|Eva Müller]]', ['PER-1', 'PER-1', 'PER-2']],
     [
@@ -89,11 +85,7 @@ describe('coreference: PER rules', () => {
     ],
     ['nobility words', '[[PER|Maximilian Freiherr von Wangenheim]] … [[PER|Maximilian von Wangenheim]]', ['PER-1', 'PER-1']],
     ['a capitalised first word is a given name', '[[PER|Al Gore]] … [[PER|Gore]] … [[PER|Al]]', ['PER-1', 'PER-1', 'PER-1']],
-    [
-      'nickname inside a full name',
-      '[[PER|Marco „Schmiddi“ Schmidt]] … [[PER|Schmiddi]] … [[PER|Schmidt]]',
-      ['PER-1', 'PER-1', 'PER-1'],
-    ],
+    ['nickname inside a full name', '[[PER|Marco „Schmiddi“ Schmidt]] … [[PER|Schmiddi]] … [[PER|Schmidt]]', ['PER-1', 'PER-1', 'PER-1']],
     ['single initials only repeat exactly', 'Dr. [[PER|K.]] … Dr. [[PER|K.]] … [[PER|Klaus Klein]]', ['PER-1', 'PER-1', 'PER-2']],
     ['coordinated names', '[[PER|Jürgen]] und [[PER|Marlies Fischer]] … [[PER|Jürgen]]', ['PER-1', 'PER-2', 'PER-1']],
   ])('%s', (_name, marked, expected) => {
@@ -107,7 +99,11 @@ describe('coreference: other labels', () => {
     ['TEL: bracketed trunk zero', '[[TEL|+49 (0)911 398-2671]] … [[TEL|+49 911 3982671]]', ['TEL-1', 'TEL-1']],
     ['TEL: different numbers', '[[TEL|0911 398-2671]] … [[TEL|0911 398-2672]]', ['TEL-1', 'TEL-2']],
     ['OTH: IBAN grouping and case', '[[OTH|DE89 3704 0044 0532 0130 00]] … [[OTH|de89370400440532013000]]', ['OTH-1', 'OTH-1']],
-    ['OTH: file numbers with dots and slashes', '[[OTH|3 O 123/21]] … [[OTH|3 O 123.21]] … [[OTH|3 O 124/21]]', ['OTH-1', 'OTH-1', 'OTH-2']],
+    [
+      'OTH: file numbers with dots and slashes',
+      '[[OTH|3 O 123/21]] … [[OTH|3 O 123.21]] … [[OTH|3 O 124/21]]',
+      ['OTH-1', 'OTH-1', 'OTH-2'],
+    ],
     ['MAIL: case-insensitive', '[[MAIL|M.Rose@Example.org]] … [[MAIL|m.rose@example.org]]', ['MAIL-1', 'MAIL-1']],
     ['ORG: genitive -s', 'Urteil des [[ORG|Landgerichts Köln]] … das [[ORG|Landgericht Köln]]', ['ORG-1', 'ORG-1']],
     ['ORG: genitive -es', 'des [[ORG|Finanzamtes Bonn]] … [[ORG|Finanzamt Bonn]]', ['ORG-1', 'ORG-1']],
@@ -142,8 +138,20 @@ describe('coreference: input', () => {
   });
 
   it.each([
-    ['overlapping', [[0, 4], [2, 6]]],
-    ['unsorted', [[5, 8], [0, 4]]],
+    [
+      'overlapping',
+      [
+        [0, 4],
+        [2, 6],
+      ],
+    ],
+    [
+      'unsorted',
+      [
+        [5, 8],
+        [0, 4],
+      ],
+    ],
     ['empty', [[2, 2]]],
     ['outside the text', [[5, 99]]],
   ])('throws a RangeError on %s spans', (_name, ranges) => {

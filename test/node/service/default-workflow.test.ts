@@ -31,13 +31,27 @@ describe('default workflow (4.2) through the real pipeline', () => {
     expect(original).toEqual({ bytes: png, fileName: 'document-1.png' });
 
     const piis = await docs.piis(1);
-    expect(piis).toMatchObject({ documentId: 1, version: 1, documentName: 'document-1.png', processingStatus: 'COMPLETED', documentType: 'IMAGE' });
+    expect(piis).toMatchObject({
+      documentId: 1,
+      version: 1,
+      documentName: 'document-1.png',
+      processingStatus: 'COMPLETED',
+      documentType: 'IMAGE',
+    });
     expect(piis.pageData).toHaveLength(1);
     expect(piis.pageData[0]).toMatchObject({ pageNum: 1, textData: { paragraphId: 0 } });
     expect(typeof piis.lastModified).toBe('string');
 
     const page = await docs.list();
-    expect(page).toMatchObject({ totalElements: 1, totalPages: 1, number: 0, size: 20, first: true, last: true, pageable: { pageNumber: 0, pageSize: 20 } });
+    expect(page).toMatchObject({
+      totalElements: 1,
+      totalPages: 1,
+      number: 0,
+      size: 20,
+      first: true,
+      last: true,
+      pageable: { pageNumber: 0, pageSize: 20 },
+    });
     expect(page.content[0]).toMatchObject({
       id: 1,
       version: 1,
@@ -65,7 +79,11 @@ describe('default workflow (4.2) through the real pipeline', () => {
 
   it('the upload name (our extension) names the result; path parts are dropped', async () => {
     h = await harness();
-    const { documentId } = await h.service.documents.upload({ content: toBase64(await pngBytes()), config: BARE, name: '../../etc/Scan 1.png' });
+    const { documentId } = await h.service.documents.upload({
+      content: toBase64(await pngBytes()),
+      config: BARE,
+      name: '../../etc/Scan 1.png',
+    });
     await h.service.documents.waitFor(documentId);
     expect((await h.service.documents.result(documentId)).fileName).toBe('Scan 1_anonymized.png');
   });
@@ -77,14 +95,20 @@ describe('default workflow (4.2) through the real pipeline', () => {
     expect(p1.errors).toEqual([{ field: 'content', code: 'NotBlank', message: 'must not be blank' }]);
     const p2 = await expectProblem(docs.upload({} as never), { status: 422, problemCode: 'VALIDATION_FAILED' });
     expect(p2.errors).toEqual([expect.objectContaining({ field: 'content', code: 'NotNull' })]);
-    const p3 = await expectProblem(docs.upload({ content: 'AAAA', config: { imageAnonymization: { labelsConfig: [{ name: 'car' }] } } as never }), {
-      status: 422,
-      problemCode: 'VALIDATION_FAILED',
-    });
+    const p3 = await expectProblem(
+      docs.upload({ content: 'AAAA', config: { imageAnonymization: { labelsConfig: [{ name: 'car' }] } } as never }),
+      {
+        status: 422,
+        problemCode: 'VALIDATION_FAILED',
+      },
+    );
     expect(p3.errors).toEqual([expect.objectContaining({ field: 'config.imageAnonymization.labelsConfig[0].name', code: 'InvalidValue' })]);
     const p4 = await expectProblem(docs.upload({ content: 'not base64!' }), { status: 422, problemCode: 'VALIDATION_FAILED' });
     expect(p4.errors).toEqual([{ field: 'content', code: 'InvalidValue', message: 'must be Base64' }]);
-    await expectProblem(docs.upload({ content: toBase64(new TextEncoder().encode('plain text, not a document')) }), { status: 422, problemCode: 'INVALID_FILE' });
+    await expectProblem(docs.upload({ content: toBase64(new TextEncoder().encode('plain text, not a document')) }), {
+      status: 422,
+      problemCode: 'INVALID_FILE',
+    });
     const dump = await dumpStore(h.storeName);
     expect(dump.documents).toEqual([]);
     expect(dump.files).toEqual([]);
@@ -125,7 +149,10 @@ describe('default workflow (4.2) through the real pipeline', () => {
   });
 
   it('the default config is applied when the upload sends none, and is what default-config returns', async () => {
-    const config = { textAnonymization: { labelsConfig: [{ name: 'PER' as const, config: null }] }, imageAnonymization: { labelsConfig: [] } };
+    const config = {
+      textAnonymization: { labelsConfig: [{ name: 'PER' as const, config: null }] },
+      imageAnonymization: { labelsConfig: [] },
+    };
     h = await harness({ setup: { projects: [{ id: 7, name: 'Letters', config }] } });
     expect(await h.service.defaultConfig()).toEqual(config);
     const { documentId } = await h.service.documents.upload({ content: toBase64(await pngBytes()) });
@@ -138,7 +165,11 @@ describe('documents of every format through the service', () => {
   it('a PDF: upload with a config, COMPLETED, the result is a PDF without the canaries, the record lists them', async () => {
     const { CANARY, CANARY_CONFIG, letterPdf } = await import('../documents/pdf/fixtures.js');
     h = await harness();
-    const { documentId } = await h.service.documents.upload({ content: toBase64(await letterPdf()), config: CANARY_CONFIG, name: 'Brief.pdf' });
+    const { documentId } = await h.service.documents.upload({
+      content: toBase64(await letterPdf()),
+      config: CANARY_CONFIG,
+      name: 'Brief.pdf',
+    });
     const final = await h.service.documents.waitFor(documentId);
     expect(final.status).toBe('COMPLETED');
     const result = await h.service.documents.result(documentId);

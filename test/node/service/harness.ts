@@ -20,7 +20,10 @@ export const dbName = () => `test-${process.pid}-${++n}-${Math.random().toString
 
 /** A PNG of a few coloured stripes (no faces, no text): processing is a re-encode from pixels. */
 export async function pngBytes(seed = 0): Promise<Uint8Array> {
-  return createNodeCodec(50e6).encode(raster(64, 48, (x, y) => [(x * 4 + seed) % 256, (y * 5) % 256, 90]), 'png');
+  return createNodeCodec(50e6).encode(
+    raster(64, 48, (x, y) => [(x * 4 + seed) % 256, (y * 5) % 256, 90]),
+    'png',
+  );
 }
 
 export const toBase64 = (bytes: Uint8Array) => Buffer.from(bytes).toString('base64');

@@ -93,14 +93,30 @@ describe('keys and projects (section 5, 4.1)', () => {
     await expectProblem(h.service.as(ORG).projects(99).config(), { status: 404 });
     await expectProblem(h.service.as(ORG).projects(99).documents.list(), { status: 404 });
     await expectProblem(h.service.as(USER).projects(2).config(), { status: 403 });
-    await expectProblem(h.service.as(PROJECT2).projects(1).documents.upload(await pngBytes()), { status: 403 });
+    await expectProblem(
+      h.service
+        .as(PROJECT2)
+        .projects(1)
+        .documents.upload(await pngBytes()),
+      { status: 403 },
+    );
     expect(await h.service.as(USER).projects(3).config()).toEqual(BARE);
   });
 
   it('labels are listed for every key', async () => {
     h = await harness({ setup });
-    expect(h.service.as(PROJECT2).textLabels().map((l) => l.name)).toEqual(['PER', 'STR', 'MAIL', 'TEL', 'LOC', 'ORG', 'DATE', 'OTH']);
-    expect(h.service.as(USER).imageLabels().map((l) => l.name)).toEqual(['face', 'text']);
+    expect(
+      h.service
+        .as(PROJECT2)
+        .textLabels()
+        .map((l) => l.name),
+    ).toEqual(['PER', 'STR', 'MAIL', 'TEL', 'LOC', 'ORG', 'DATE', 'OTH']);
+    expect(
+      h.service
+        .as(USER)
+        .imageLabels()
+        .map((l) => l.name),
+    ).toEqual(['face', 'text']);
   });
 
   it('a project that stores no PII: original 403 NO_PII_STORED, PII record 403, and no original bytes kept', async () => {
@@ -132,15 +148,21 @@ describe('keys and projects (section 5, 4.1)', () => {
     const huge = { size: 200 * 1024 * 1024 + 1, arrayBuffer: async () => ((read = true), new ArrayBuffer(0)) } as unknown as Blob;
     await expectProblem(docs.upload(huge), { status: 413, problemCode: 'DOCUMENT_TOO_BIG' });
     expect(read).toBe(false);
-    const p = await expectProblem(docs.upload(await pngBytes(), { tags: [{ key: '', value: 'x' }] }), { status: 422, problemCode: 'VALIDATION_FAILED' });
+    const p = await expectProblem(docs.upload(await pngBytes(), { tags: [{ key: '', value: 'x' }] }), {
+      status: 422,
+      problemCode: 'VALIDATION_FAILED',
+    });
     expect(p.errors![0]!.field).toBe('tags[0].key');
   });
 
   it('an invalid setup is rejected with the field that is wrong', async () => {
-    await expectProblem(harness({ setup: { projects: [{ id: 1, name: 'A' }], keys: [{ kind: 'PROJECT', key: PROJECT2, projectId: 5 }] } }), {
-      status: 422,
-      errors: [expect.objectContaining({ field: 'setup.keys' })],
-    });
+    await expectProblem(
+      harness({ setup: { projects: [{ id: 1, name: 'A' }], keys: [{ kind: 'PROJECT', key: PROJECT2, projectId: 5 }] } }),
+      {
+        status: 422,
+        errors: [expect.objectContaining({ field: 'setup.keys' })],
+      },
+    );
   });
 
   it('without keys in the setup, an organization key is generated and used by default', async () => {

@@ -82,7 +82,23 @@ describe('crash recovery (leases)', () => {
     const name = dbName();
     const h = await start({ runner: { maxAttempts: 2 } }, undefined, name);
     const doc = await h.store.createDocument(
-      (id) => ({ projectId: 1, version: 1, name: `document-${id}.png`, documentType: 'IMAGE', fileSize: 1, status: 'PROCESSING', anonymizedName: null, tags: [], createdAt: 0, lastModified: 0, config: BARE, problem: null, lease: { owner: 'dead', until: 0 }, attempts: 2, pages: 0 }),
+      (id) => ({
+        projectId: 1,
+        version: 1,
+        name: `document-${id}.png`,
+        documentType: 'IMAGE',
+        fileSize: 1,
+        status: 'PROCESSING',
+        anonymizedName: null,
+        tags: [],
+        createdAt: 0,
+        lastModified: 0,
+        config: BARE,
+        problem: null,
+        lease: { owner: 'dead', until: 0 },
+        attempts: 2,
+        pages: 0,
+      }),
       await pngBytes(),
     );
     // Any upload (or the scan timer) wakes the runner, which finds the abandoned document too.
@@ -151,9 +167,15 @@ describe('outcomes besides COMPLETED', () => {
 
   it('a failed verification: PREVIEW_ERROR, and no result is kept', async () => {
     const real = engine();
-    const h = await start({}, {
-      anonymize: async (...args) => ({ ...(await real.anonymize(...args)), verification: { passed: false, checked: 1, leaks: [{ label: 'PER', where: 'page 1' }] } }),
-    });
+    const h = await start(
+      {},
+      {
+        anonymize: async (...args) => ({
+          ...(await real.anonymize(...args)),
+          verification: { passed: false, checked: 1, leaks: [{ label: 'PER', where: 'page 1' }] },
+        }),
+      },
+    );
     const { documentId } = await h.service.documents.upload({ content: toBase64(await pngBytes()), config: BARE });
     const final = await h.service.documents.waitFor(documentId, { pollMs: 20 });
     expect(final.status).toBe('PREVIEW_ERROR');

@@ -28,7 +28,14 @@ function doc(id: number, over: Partial<DocumentRecord> = {}): DocumentRecord {
 const docs = [
   doc(1, { name: 'Brief Müller.pdf', tags: [{ key: 'case', value: '7' }] }),
   doc(2, { name: 'brief meier.docx', status: 'ERROR', tags: [{ key: 'case', value: '8' }] }),
-  doc(3, { name: 'Scan.png', status: 'PROCESSING', tags: [{ key: 'case', value: '7' }, { key: 'team', value: 'hr' }] }),
+  doc(3, {
+    name: 'Scan.png',
+    status: 'PROCESSING',
+    tags: [
+      { key: 'case', value: '7' },
+      { key: 'team', value: 'hr' },
+    ],
+  }),
   doc(4, { name: 'Vertrag.pdf' }),
   doc(5, { name: 'anlage.pdf', lastModified: T0 + 100 * 60_000 }),
 ];
@@ -38,7 +45,15 @@ describe('list query (4.4)', () => {
   it('defaults: page 0, size 20, newest first, the page shape of 2.3', () => {
     const page = queryDocuments(docs, parseDocumentQuery());
     expect(page.content.map((d) => d.id)).toEqual([5, 4, 3, 2, 1]);
-    expect(page).toMatchObject({ pageable: { pageNumber: 0, pageSize: 20 }, totalElements: 5, totalPages: 1, number: 0, size: 20, first: true, last: true });
+    expect(page).toMatchObject({
+      pageable: { pageNumber: 0, pageSize: 20 },
+      totalElements: 5,
+      totalPages: 1,
+      number: 0,
+      size: 20,
+      first: true,
+      last: true,
+    });
   });
 
   it('name is a case-insensitive substring; status is exact; tags must all match', () => {

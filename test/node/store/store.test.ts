@@ -32,7 +32,9 @@ describe('document store (one transaction per state change)', () => {
     const name = dbName();
     store = await openDocumentStore(name);
     // A function cannot be cloned into IndexedDB: the `documents` put fails after the counter was written.
-    await expect(store.createDocument((id) => ({ ...record(id), config: (() => 1) as never }), new Uint8Array([1, 2, 3]))).rejects.toThrow();
+    await expect(
+      store.createDocument((id) => ({ ...record(id), config: (() => 1) as never }), new Uint8Array([1, 2, 3])),
+    ).rejects.toThrow();
     const dump = await dumpStore(name);
     expect(dump.documents).toEqual([]);
     expect(dump.files).toEqual([]);
@@ -47,7 +49,9 @@ describe('document store (one transaction per state change)', () => {
 
   it('the memory store: a write that fails midway leaves nothing, and values are copies in and out', async () => {
     store = createMemoryStore('memory');
-    await expect(store.createDocument((id) => ({ ...record(id), config: (() => 1) as never }), new Uint8Array([1, 2, 3]))).rejects.toThrow();
+    await expect(
+      store.createDocument((id) => ({ ...record(id), config: (() => 1) as never }), new Uint8Array([1, 2, 3])),
+    ).rejects.toThrow();
     expect(await store.allDocuments()).toEqual([]);
     expect(await store.counters()).toEqual({ nextDocumentId: 1, pagesUsed: 0, charactersUsed: 0 });
     const original = new Uint8Array([1]);
@@ -66,11 +70,24 @@ describe('document store (one transaction per state change)', () => {
     store = await open();
     const doc = await store.createDocument(record, new Uint8Array([1]));
     await store.update(doc.id, (d) => ({ ...d, status: 'PROCESSING', lease: { owner: 'a', until: 1 } }));
-    const outcome = { status: 'COMPLETED' as const, result: new Uint8Array([9]), anonymizedName: 'x_anonymized.png', pageData: [], dropOriginal: true, pages: 1, problem: null };
+    const outcome = {
+      status: 'COMPLETED' as const,
+      result: new Uint8Array([9]),
+      anonymizedName: 'x_anonymized.png',
+      pageData: [],
+      dropOriginal: true,
+      pages: 1,
+      problem: null,
+    };
     expect(await store.complete(doc.id, 'b', 5, outcome)).toBe(false);
     expect(await store.getFile(doc.id, 'result')).toBeUndefined();
     expect(await store.complete(doc.id, 'a', 5, outcome)).toBe(true);
-    expect(await store.getDocument(doc.id)).toMatchObject({ status: 'COMPLETED', lease: null, lastModified: 5, anonymizedName: 'x_anonymized.png' });
+    expect(await store.getDocument(doc.id)).toMatchObject({
+      status: 'COMPLETED',
+      lease: null,
+      lastModified: 5,
+      anonymizedName: 'x_anonymized.png',
+    });
     expect(await store.getFile(doc.id, 'result')).toEqual(new Uint8Array([9]));
     expect(await store.getFile(doc.id, 'original')).toBeUndefined();
     expect(await store.getPiis(doc.id)).toEqual({ documentId: doc.id, pageData: [] });

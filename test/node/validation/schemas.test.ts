@@ -18,11 +18,27 @@ describe('text request validation (spec 2.8)', () => {
     ['empty text', { text: '', textLabels: ['PER'] }, [{ field: 'text', code: 'NotBlank', message: 'must not be blank' }]],
     ['missing text', { textLabels: ['PER'] }, [{ field: 'text', code: 'NotNull', message: 'must not be null' }]],
     ['text not a string', { text: 5, textLabels: ['PER'] }, [{ field: 'text', code: 'InvalidType', message: 'must be of type string' }]],
-    ['empty textLabels', { text: 'x', textLabels: [] }, [{ field: 'textLabels', code: 'NotEmpty', message: 'must contain at least one label' }]],
+    [
+      'empty textLabels',
+      { text: 'x', textLabels: [] },
+      [{ field: 'textLabels', code: 'NotEmpty', message: 'must contain at least one label' }],
+    ],
     ['missing textLabels', { text: 'x' }, [{ field: 'textLabels', code: 'NotNull', message: 'must not be null' }]],
-    ['unknown label', { text: 'x', textLabels: ['PER', 'NAME'] }, [{ field: 'textLabels[1]', code: 'InvalidValue', message: 'must be a known text label' }]],
-    ['lower-case label', { text: 'x', textLabels: ['per'] }, [{ field: 'textLabels[0]', code: 'InvalidValue', message: 'must be a known text label' }]],
-    ['usePseudonyms not boolean', { text: 'x', textLabels: ['PER'], usePseudonyms: 'yes' }, [{ field: 'usePseudonyms', code: 'InvalidType', message: 'must be of type boolean' }]],
+    [
+      'unknown label',
+      { text: 'x', textLabels: ['PER', 'NAME'] },
+      [{ field: 'textLabels[1]', code: 'InvalidValue', message: 'must be a known text label' }],
+    ],
+    [
+      'lower-case label',
+      { text: 'x', textLabels: ['per'] },
+      [{ field: 'textLabels[0]', code: 'InvalidValue', message: 'must be a known text label' }],
+    ],
+    [
+      'usePseudonyms not boolean',
+      { text: 'x', textLabels: ['PER'], usePseudonyms: 'yes' },
+      [{ field: 'usePseudonyms', code: 'InvalidType', message: 'must be of type boolean' }],
+    ],
     ['body null', null, [{ field: '$', code: 'NotNull', message: 'must not be null' }]],
     ['body a string', 'Hans', [{ field: '$', code: 'InvalidType', message: 'must be of type Object' }]],
   ])('%s → 422 with errors[]', async (_, body, expected) => {
@@ -49,7 +65,15 @@ describe('upload config validation (spec 2.5)', () => {
       partialPseudonymizationStop: -1,
       useNumericPartialPseudonymization: false,
     },
-    date: { type: 'DATE_PSEUDONYMIZATION', pseudonym: 'D', replaceDay: true, replaceMonth: false, replaceYear: false, dateLocale: 'DE', showWeekday: true },
+    date: {
+      type: 'DATE_PSEUDONYMIZATION',
+      pseudonym: 'D',
+      replaceDay: true,
+      replaceMonth: false,
+      replaceYear: false,
+      dateLocale: 'DE',
+      showWeekday: true,
+    },
     suppression: { type: 'SUPPRESSION', suppressionLength: 3 },
   };
 
@@ -59,7 +83,9 @@ describe('upload config validation (spec 2.5)', () => {
   });
 
   it('fills the partial defaults (start 1, stop -1, numeric false)', () => {
-    const out = parseUploadConfig({ textAnonymization: { labelsConfig: [{ name: 'TEL', config: { type: 'PARTIAL_PSEUDONYMIZATION', pseudonym: '*' } }] } });
+    const out = parseUploadConfig({
+      textAnonymization: { labelsConfig: [{ name: 'TEL', config: { type: 'PARTIAL_PSEUDONYMIZATION', pseudonym: '*' } }] },
+    });
     expect(out.textAnonymization?.labelsConfig?.[0]?.config).toEqual({
       type: 'PARTIAL_PSEUDONYMIZATION',
       pseudonym: '*',
@@ -79,15 +105,61 @@ describe('upload config validation (spec 2.5)', () => {
   });
 
   it.each<[string, unknown, Array<Pick<FieldError, 'field' | 'code'>>]>([
-    ['unknown type', { name: 'PER', config: { type: 'HASH' } }, [{ field: 'textAnonymization.labelsConfig[0].config.type', code: 'InvalidValue' }]],
-    ['missing type', { name: 'PER', config: { pseudonym: 'x' } }, [{ field: 'textAnonymization.labelsConfig[0].config.type', code: 'NotNull' }]],
-    ['FULL without pseudonym', { name: 'PER', config: { type: 'FULL_PSEUDONYMIZATION' } }, [{ field: 'textAnonymization.labelsConfig[0].config.pseudonym', code: 'NotNull' }]],
-    ['PARTIAL with a fractional start', { name: 'PER', config: { ...variants.partial, partialPseudonymizationStart: 1.5 } }, [{ field: 'textAnonymization.labelsConfig[0].config.partialPseudonymizationStart', code: 'InvalidType' }]],
-    ['DATE without flags', { name: 'DATE', config: { type: 'DATE_PSEUDONYMIZATION', pseudonym: 'x', replaceDay: true, replaceMonth: true, replaceYear: true, showWeekday: false } }, [{ field: 'textAnonymization.labelsConfig[0].config.dateLocale', code: 'NotNull' }]],
-    ['DATE with an unknown locale', { name: 'DATE', config: { ...variants.date, dateLocale: 'FR' } }, [{ field: 'textAnonymization.labelsConfig[0].config.dateLocale', code: 'InvalidValue' }]],
-    ['SUPPRESSION without length', { name: 'PER', config: { type: 'SUPPRESSION' } }, [{ field: 'textAnonymization.labelsConfig[0].config.suppressionLength', code: 'NotNull' }]],
-    ['SUPPRESSION negative', { name: 'PER', config: { type: 'SUPPRESSION', suppressionLength: -1 } }, [{ field: 'textAnonymization.labelsConfig[0].config.suppressionLength', code: 'Min' }]],
-    ['SUPPRESSION too long', { name: 'PER', config: { type: 'SUPPRESSION', suppressionLength: 2_000_000_000 } }, [{ field: 'textAnonymization.labelsConfig[0].config.suppressionLength', code: 'Max' }]],
+    [
+      'unknown type',
+      { name: 'PER', config: { type: 'HASH' } },
+      [{ field: 'textAnonymization.labelsConfig[0].config.type', code: 'InvalidValue' }],
+    ],
+    [
+      'missing type',
+      { name: 'PER', config: { pseudonym: 'x' } },
+      [{ field: 'textAnonymization.labelsConfig[0].config.type', code: 'NotNull' }],
+    ],
+    [
+      'FULL without pseudonym',
+      { name: 'PER', config: { type: 'FULL_PSEUDONYMIZATION' } },
+      [{ field: 'textAnonymization.labelsConfig[0].config.pseudonym', code: 'NotNull' }],
+    ],
+    [
+      'PARTIAL with a fractional start',
+      { name: 'PER', config: { ...variants.partial, partialPseudonymizationStart: 1.5 } },
+      [{ field: 'textAnonymization.labelsConfig[0].config.partialPseudonymizationStart', code: 'InvalidType' }],
+    ],
+    [
+      'DATE without flags',
+      {
+        name: 'DATE',
+        config: {
+          type: 'DATE_PSEUDONYMIZATION',
+          pseudonym: 'x',
+          replaceDay: true,
+          replaceMonth: true,
+          replaceYear: true,
+          showWeekday: false,
+        },
+      },
+      [{ field: 'textAnonymization.labelsConfig[0].config.dateLocale', code: 'NotNull' }],
+    ],
+    [
+      'DATE with an unknown locale',
+      { name: 'DATE', config: { ...variants.date, dateLocale: 'FR' } },
+      [{ field: 'textAnonymization.labelsConfig[0].config.dateLocale', code: 'InvalidValue' }],
+    ],
+    [
+      'SUPPRESSION without length',
+      { name: 'PER', config: { type: 'SUPPRESSION' } },
+      [{ field: 'textAnonymization.labelsConfig[0].config.suppressionLength', code: 'NotNull' }],
+    ],
+    [
+      'SUPPRESSION negative',
+      { name: 'PER', config: { type: 'SUPPRESSION', suppressionLength: -1 } },
+      [{ field: 'textAnonymization.labelsConfig[0].config.suppressionLength', code: 'Min' }],
+    ],
+    [
+      'SUPPRESSION too long',
+      { name: 'PER', config: { type: 'SUPPRESSION', suppressionLength: 2_000_000_000 } },
+      [{ field: 'textAnonymization.labelsConfig[0].config.suppressionLength', code: 'Max' }],
+    ],
     ['unknown label name', { name: 'FOO', config: null }, [{ field: 'textAnonymization.labelsConfig[0].name', code: 'InvalidValue' }]],
   ])('labelsConfig: %s → 422', async (_, entry, expected) => {
     const errors = await errorsOf(() => parseUploadConfig({ textAnonymization: { labelsConfig: [entry] } }));
@@ -95,7 +167,9 @@ describe('upload config validation (spec 2.5)', () => {
   });
 
   it('validates list entries (both members required)', async () => {
-    const errors = await errorsOf(() => parseUploadConfig({ textAnonymization: { blacklist: [{ value: 'x' }], whitelist: [{ value: ' ', labelName: 'PER' }] } }));
+    const errors = await errorsOf(() =>
+      parseUploadConfig({ textAnonymization: { blacklist: [{ value: 'x' }], whitelist: [{ value: ' ', labelName: 'PER' }] } }),
+    );
     expect(errors.map(({ field, code }) => ({ field, code }))).toEqual([
       { field: 'textAnonymization.blacklist[0].labelName', code: 'NotNull' },
       { field: 'textAnonymization.whitelist[0].value', code: 'NotBlank' },
@@ -103,8 +177,13 @@ describe('upload config validation (spec 2.5)', () => {
   });
 
   it('rejects unknown image labels and types', async () => {
-    const errors = await errorsOf(() => parseUploadConfig({ imageAnonymization: { labelsConfig: [{ name: 'car', anonymizationType: 'SWIRL' }] } }));
-    expect(errors.map((e) => e.field)).toEqual(['imageAnonymization.labelsConfig[0].name', 'imageAnonymization.labelsConfig[0].anonymizationType']);
+    const errors = await errorsOf(() =>
+      parseUploadConfig({ imageAnonymization: { labelsConfig: [{ name: 'car', anonymizationType: 'SWIRL' }] } }),
+    );
+    expect(errors.map((e) => e.field)).toEqual([
+      'imageAnonymization.labelsConfig[0].name',
+      'imageAnonymization.labelsConfig[0].anonymizationType',
+    ]);
   });
 
   it('prefixes fields with where the config sits', async () => {

@@ -122,7 +122,12 @@ export function grasccoToRecord(doc: GrasccoDocument, id: string): { record: Eva
     }
     // "B." and "Supanic" annotated apart: one name in our spec. Only initials followed by one space merge, so
     // two doctors in a signature line ("V. Ceusters<TAB>J. Thiel") stay apart.
-    if (mapped === 'PER' && last?.label === 'PER' && doc.text.slice(last.end, start) === ' ' && /^(\p{Lu}\.[ -]?)+$/u.test(doc.text.slice(last.start, last.end))) {
+    if (
+      mapped === 'PER' &&
+      last?.label === 'PER' &&
+      doc.text.slice(last.end, start) === ' ' &&
+      /^(\p{Lu}\.[ -]?)+$/u.test(doc.text.slice(last.start, last.end))
+    ) {
       last.end = end;
       continue;
     }

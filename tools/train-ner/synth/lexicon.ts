@@ -30,21 +30,30 @@ function readList(path: string): string[] {
  */
 export function loadGazetteers(dir: string, split: 'train' | 'heldout'): Gazetteers {
   const keep = (v: string) => (split === 'heldout' ? isHeldOut(v) : !isHeldOut(v));
-  const surnames = readList(`${dir}/personennamen.list`).filter(
-    (s) => /^\p{Lu}[\p{L}'’-]+$/u.test(s) && s.length <= 18 && keep(s),
-  );
+  const surnames = readList(`${dir}/personennamen.list`).filter((s) => /^\p{Lu}[\p{L}'’-]+$/u.test(s) && s.length <= 18 && keep(s));
   const streets = readList(`${dir}/strassennamen.list`).filter(
     (s) => !/[/()\d,;]/u.test(s) && /^\p{Lu}/u.test(s) && s.length <= 32 && keep(s),
   );
-  const cities = readList(`${dir}/stadtnamen.list`).filter(
-    (s) => !/[/()\d,;]/u.test(s) && /^\p{Lu}/u.test(s) && s.length <= 28 && keep(s),
-  );
+  const cities = readList(`${dir}/stadtnamen.list`).filter((s) => !/[/()\d,;]/u.test(s) && /^\p{Lu}/u.test(s) && s.length <= 28 && keep(s));
   return { surnames, streets, cities };
 }
 
 const DE_MONTHS = ['Januar', 'Februar', 'März', 'April', 'Mai', 'Juni', 'Juli', 'August', 'September', 'Oktober', 'November', 'Dezember'];
 const DE_MONTHS_ABBR = ['Jan.', 'Feb.', 'März', 'Apr.', 'Mai', 'Juni', 'Juli', 'Aug.', 'Sept.', 'Okt.', 'Nov.', 'Dez.'];
-const EN_MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+const EN_MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
 const EN_MONTHS_ABBR = ['Jan.', 'Feb.', 'Mar.', 'Apr.', 'May', 'Jun.', 'Jul.', 'Aug.', 'Sep.', 'Oct.', 'Nov.', 'Dec.'];
 const EN_MONTHS_ABBR2 = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
@@ -55,21 +64,175 @@ function ordinalEn(n: number): string {
 }
 
 const US_STATES: [string, string][] = [
-  ['WA', 'Washington'], ['OR', 'Oregon'], ['CA', 'California'], ['NY', 'New York'], ['TX', 'Texas'], ['IL', 'Illinois'],
-  ['MA', 'Massachusetts'], ['FL', 'Florida'], ['GA', 'Georgia'], ['OH', 'Ohio'], ['PA', 'Pennsylvania'], ['MI', 'Michigan'],
-  ['CO', 'Colorado'], ['AZ', 'Arizona'], ['NC', 'North Carolina'], ['VA', 'Virginia'], ['MN', 'Minnesota'], ['NJ', 'New Jersey'],
+  ['WA', 'Washington'],
+  ['OR', 'Oregon'],
+  ['CA', 'California'],
+  ['NY', 'New York'],
+  ['TX', 'Texas'],
+  ['IL', 'Illinois'],
+  ['MA', 'Massachusetts'],
+  ['FL', 'Florida'],
+  ['GA', 'Georgia'],
+  ['OH', 'Ohio'],
+  ['PA', 'Pennsylvania'],
+  ['MI', 'Michigan'],
+  ['CO', 'Colorado'],
+  ['AZ', 'Arizona'],
+  ['NC', 'North Carolina'],
+  ['VA', 'Virginia'],
+  ['MN', 'Minnesota'],
+  ['NJ', 'New Jersey'],
 ];
 const REAL_EN_CITIES = [
-  'Seattle', 'Portland', 'Boston', 'Chicago', 'Denver', 'Austin', 'Houston', 'Atlanta', 'Phoenix', 'Columbus', 'Detroit',
-  'Minneapolis', 'Springfield', 'Madison', 'Richmond', 'Salem', 'Tacoma', 'Spokane', 'Eugene', 'Oakland', 'Sacramento',
-  'San Diego', 'Los Angeles', 'San Francisco', 'New York', 'Brooklyn', 'Philadelphia', 'Pittsburgh', 'Cleveland',
-  'Manchester', 'Leeds', 'Bristol', 'Sheffield', 'Liverpool', 'Birmingham', 'Nottingham', 'Leicester', 'Cardiff', 'Swansea',
-  'Glasgow', 'Edinburgh', 'Aberdeen', 'Dundee', 'Belfast', 'Derry', 'York', 'Oxford', 'Cambridge', 'Reading', 'Brighton',
-  'Norwich', 'Exeter', 'Plymouth', 'Bath', 'Coventry', 'Hull', 'Newcastle upon Tyne', 'Sunderland', 'Stoke-on-Trent',
-  'Milton Keynes', 'Dublin', 'Cork', 'Galway', 'Toronto', 'Vancouver', 'Ottawa', 'Melbourne', 'Sydney', 'Auckland',
+  'Seattle',
+  'Portland',
+  'Boston',
+  'Chicago',
+  'Denver',
+  'Austin',
+  'Houston',
+  'Atlanta',
+  'Phoenix',
+  'Columbus',
+  'Detroit',
+  'Minneapolis',
+  'Springfield',
+  'Madison',
+  'Richmond',
+  'Salem',
+  'Tacoma',
+  'Spokane',
+  'Eugene',
+  'Oakland',
+  'Sacramento',
+  'San Diego',
+  'Los Angeles',
+  'San Francisco',
+  'New York',
+  'Brooklyn',
+  'Philadelphia',
+  'Pittsburgh',
+  'Cleveland',
+  'Manchester',
+  'Leeds',
+  'Bristol',
+  'Sheffield',
+  'Liverpool',
+  'Birmingham',
+  'Nottingham',
+  'Leicester',
+  'Cardiff',
+  'Swansea',
+  'Glasgow',
+  'Edinburgh',
+  'Aberdeen',
+  'Dundee',
+  'Belfast',
+  'Derry',
+  'York',
+  'Oxford',
+  'Cambridge',
+  'Reading',
+  'Brighton',
+  'Norwich',
+  'Exeter',
+  'Plymouth',
+  'Bath',
+  'Coventry',
+  'Hull',
+  'Newcastle upon Tyne',
+  'Sunderland',
+  'Stoke-on-Trent',
+  'Milton Keynes',
+  'Dublin',
+  'Cork',
+  'Galway',
+  'Toronto',
+  'Vancouver',
+  'Ottawa',
+  'Melbourne',
+  'Sydney',
+  'Auckland',
 ];
-const DE_COUNTRIES = ['Deutschland', 'Österreich', 'der Schweiz', 'Frankreich', 'Polen', 'Italien', 'Spanien', 'der Türkei', 'Rumänien', 'Kroatien', 'den Niederlanden', 'Belgien', 'Tschechien', 'Ungarn', 'Griechenland', 'Portugal', 'Dänemark', 'Schweden', 'Bulgarien', 'Serbien', 'der Ukraine', 'Syrien', 'Marokko', 'Kanada', 'den USA', 'Großbritannien', 'Irland', 'Luxemburg', 'Bayern', 'Sachsen', 'Hessen', 'Brandenburg', 'Thüringen', 'Niedersachsen', 'Nordrhein-Westfalen', 'Baden-Württemberg', 'Tirol', 'Kärnten', 'Vorarlberg'];
-const EN_COUNTRIES = ['Germany', 'France', 'Canada', 'Mexico', 'Ireland', 'Scotland', 'Wales', 'England', 'Spain', 'Italy', 'Poland', 'India', 'Nigeria', 'Kenya', 'Australia', 'New Zealand', 'Japan', 'Brazil', 'the Netherlands', 'Portugal', 'Romania', 'the UK', 'the US', 'the USA', 'the United States', 'the United Kingdom', 'Northern Ireland', 'Ontario', 'Quebec', 'Texas', 'California', 'Florida', 'Yorkshire', 'Kent', 'Lancashire', 'Cornwall'];
+const DE_COUNTRIES = [
+  'Deutschland',
+  'Österreich',
+  'der Schweiz',
+  'Frankreich',
+  'Polen',
+  'Italien',
+  'Spanien',
+  'der Türkei',
+  'Rumänien',
+  'Kroatien',
+  'den Niederlanden',
+  'Belgien',
+  'Tschechien',
+  'Ungarn',
+  'Griechenland',
+  'Portugal',
+  'Dänemark',
+  'Schweden',
+  'Bulgarien',
+  'Serbien',
+  'der Ukraine',
+  'Syrien',
+  'Marokko',
+  'Kanada',
+  'den USA',
+  'Großbritannien',
+  'Irland',
+  'Luxemburg',
+  'Bayern',
+  'Sachsen',
+  'Hessen',
+  'Brandenburg',
+  'Thüringen',
+  'Niedersachsen',
+  'Nordrhein-Westfalen',
+  'Baden-Württemberg',
+  'Tirol',
+  'Kärnten',
+  'Vorarlberg',
+];
+const EN_COUNTRIES = [
+  'Germany',
+  'France',
+  'Canada',
+  'Mexico',
+  'Ireland',
+  'Scotland',
+  'Wales',
+  'England',
+  'Spain',
+  'Italy',
+  'Poland',
+  'India',
+  'Nigeria',
+  'Kenya',
+  'Australia',
+  'New Zealand',
+  'Japan',
+  'Brazil',
+  'the Netherlands',
+  'Portugal',
+  'Romania',
+  'the UK',
+  'the US',
+  'the USA',
+  'the United States',
+  'the United Kingdom',
+  'Northern Ireland',
+  'Ontario',
+  'Quebec',
+  'Texas',
+  'California',
+  'Florida',
+  'Yorkshire',
+  'Kent',
+  'Lancashire',
+  'Cornwall',
+];
 
 export interface Person {
   lang: Lang;
@@ -151,9 +314,44 @@ export class Lexicon {
     const female = r.chance(0.5);
     const p: Person = { lang, first: this.firstName(lang, female), last: this.surname(lang), female, title: '' };
     if (r.chance(0.08)) p.middle = this.firstName(lang, female);
-    if (r.chance(0.03)) p.nick = r.pick(['Jojo', 'Schmiddi', 'Kalle', 'Bine', 'Steffi', 'Flo', 'Benny', 'Micha', 'Jonny', 'Sunny', 'Bobby', 'Kiki', 'Tommy', 'Lexi']);
-    if (lang === 'de') p.title = r.weighted([[10, ''], [2, 'Dr.'], [0.6, 'Prof. Dr.'], [0.4, 'Dipl.-Ing.'], [0.3, 'Dr. med.'], [0.2, 'Prof.'], [0.2, 'Mag.'], [0.1, 'Dr. rer. nat.']]);
-    else p.title = r.weighted([[10, ''], [2, 'Dr'], [1, 'Dr.'], [0.4, 'Prof.'], [0.2, 'Professor'], [0.1, 'Cllr'], [0.1, 'Sgt']]);
+    if (r.chance(0.03))
+      p.nick = r.pick([
+        'Jojo',
+        'Schmiddi',
+        'Kalle',
+        'Bine',
+        'Steffi',
+        'Flo',
+        'Benny',
+        'Micha',
+        'Jonny',
+        'Sunny',
+        'Bobby',
+        'Kiki',
+        'Tommy',
+        'Lexi',
+      ]);
+    if (lang === 'de')
+      p.title = r.weighted([
+        [10, ''],
+        [2, 'Dr.'],
+        [0.6, 'Prof. Dr.'],
+        [0.4, 'Dipl.-Ing.'],
+        [0.3, 'Dr. med.'],
+        [0.2, 'Prof.'],
+        [0.2, 'Mag.'],
+        [0.1, 'Dr. rer. nat.'],
+      ]);
+    else
+      p.title = r.weighted([
+        [10, ''],
+        [2, 'Dr'],
+        [1, 'Dr.'],
+        [0.4, 'Prof.'],
+        [0.2, 'Professor'],
+        [0.1, 'Cllr'],
+        [0.1, 'Sgt'],
+      ]);
     return p;
   }
 
@@ -196,11 +394,25 @@ export class Lexicon {
 
   houseNumber(lang: Lang): string {
     const r = this.rng;
-    const n = String(r.weighted([[6, r.int(1, 40)], [3, r.int(1, 150)], [1, r.int(100, 400)]]));
+    const n = String(
+      r.weighted([
+        [6, r.int(1, 40)],
+        [3, r.int(1, 150)],
+        [1, r.int(100, 400)],
+      ]),
+    );
     if (lang === 'de') {
-      return r.weighted([[12, n], [2, `${n}${r.pick(['a', 'b', 'c', 'd'])}`], [1, `${n} ${r.pick(['a', 'b'])}`], [1, `${n}-${Number(n) + r.int(1, 4)}`]]);
+      return r.weighted([
+        [12, n],
+        [2, `${n}${r.pick(['a', 'b', 'c', 'd'])}`],
+        [1, `${n} ${r.pick(['a', 'b'])}`],
+        [1, `${n}-${Number(n) + r.int(1, 4)}`],
+      ]);
     }
-    return r.weighted([[12, n], [1, `${n}${r.pick(['A', 'B'])}`]]);
+    return r.weighted([
+      [12, n],
+      [1, `${n}${r.pick(['A', 'B'])}`],
+    ]);
   }
 
   /** Street + number (STR). */
@@ -270,7 +482,28 @@ export class Lexicon {
     const s = this.surname(lang);
     const s2 = this.surname(lang);
     if (lang === 'de') {
-      const branch = r.pick(['Bau', 'Präzisionstechnik', 'Immobilien', 'Haustechnik', 'Logistik', 'Elektro', 'Gebäudereinigung', 'Software', 'Metallbau', 'Druck', 'Reisen', 'Consulting', 'Automobile', 'Transporte', 'Holzbau', 'Dental', 'Medizintechnik', 'Steuerberatung', 'Verwaltungs', 'Hausverwaltung']);
+      const branch = r.pick([
+        'Bau',
+        'Präzisionstechnik',
+        'Immobilien',
+        'Haustechnik',
+        'Logistik',
+        'Elektro',
+        'Gebäudereinigung',
+        'Software',
+        'Metallbau',
+        'Druck',
+        'Reisen',
+        'Consulting',
+        'Automobile',
+        'Transporte',
+        'Holzbau',
+        'Dental',
+        'Medizintechnik',
+        'Steuerberatung',
+        'Verwaltungs',
+        'Hausverwaltung',
+      ]);
       return r.weighted<string>([
         [3, `${s} ${r.pick(['GmbH', 'AG', 'GmbH & Co. KG', 'KG', 'OHG', 'e.K.', 'UG (haftungsbeschränkt)', 'GbR'])}`],
         [3, `${s} ${branch} ${r.pick(['GmbH', 'AG', 'GmbH & Co. KG', 'KG'])}`],
@@ -287,7 +520,10 @@ export class Lexicon {
       [3, this.split_(() => faker('en', r).company.name())],
       [2, `${s} ${r.pick(['Ltd', 'Ltd.', 'LLC', 'Inc.', 'plc', 'LLP', 'Group', 'Holdings Ltd', '& Sons', 'Corporation', 'Co.'])}`],
       [1, `${s} & ${s2} ${r.pick(['LLP', 'Solicitors', 'Associates', 'LLC'])}`],
-      [1, `${r.pick(['Pacific', 'Northern', 'Summit', 'Blue Ridge', 'Evergreen', 'Harbor', 'Redwood', 'Granite', 'Silverline', 'Oakridge'])} ${r.pick(['Logistics', 'Dental Care', 'Property Management', 'Insurance', 'Plumbing', 'Energy', 'Health', 'Software', 'Lettings', 'Builders'])} ${r.pick(['Inc.', 'LLC', 'Ltd', 'Ltd.', 'Group', 'Co.'])}`],
+      [
+        1,
+        `${r.pick(['Pacific', 'Northern', 'Summit', 'Blue Ridge', 'Evergreen', 'Harbor', 'Redwood', 'Granite', 'Silverline', 'Oakridge'])} ${r.pick(['Logistics', 'Dental Care', 'Property Management', 'Insurance', 'Plumbing', 'Energy', 'Health', 'Software', 'Lettings', 'Builders'])} ${r.pick(['Inc.', 'LLC', 'Ltd', 'Ltd.', 'Group', 'Co.'])}`,
+      ],
     ]);
   }
 
@@ -300,51 +536,104 @@ export class Lexicon {
       const g = (nom: string, gen: string) => ({ nom, gen });
       switch (k) {
         case 'court': {
-          const t = r.pick(['Amtsgericht', 'Landgericht', 'Oberlandesgericht', 'Sozialgericht', 'Arbeitsgericht', 'Verwaltungsgericht', 'Landesarbeitsgericht', 'Finanzgericht']);
+          const t = r.pick([
+            'Amtsgericht',
+            'Landgericht',
+            'Oberlandesgericht',
+            'Sozialgericht',
+            'Arbeitsgericht',
+            'Verwaltungsgericht',
+            'Landesarbeitsgericht',
+            'Finanzgericht',
+          ]);
           return g(`${t} ${c}`, `${t}s ${c}`);
         }
         case 'health': {
           return r.pick([
-            g(`Klinikum ${c}`, `Klinikums ${c}`), g(`Universitätsklinikum ${c}`, `Universitätsklinikums ${c}`),
-            g(`St.-${r.pick(['Marien', 'Josef', 'Elisabeth', 'Vinzenz', 'Johannes'])}-Krankenhaus ${c}`, `St.-${r.pick(['Marien', 'Josef'])}-Krankenhauses ${c}`),
-            g(`Kreiskrankenhaus ${c}`, `Kreiskrankenhauses ${c}`), g(`Praxis Dr. ${this.surname('de')}`, `Praxis Dr. ${this.surname('de')}`),
-            g(`${r.pick(['Helios', 'Asklepios', 'Sana', 'Vivantes'])} Klinikum ${c}`, `${r.pick(['Helios', 'Asklepios', 'Sana'])} Klinikums ${c}`),
+            g(`Klinikum ${c}`, `Klinikums ${c}`),
+            g(`Universitätsklinikum ${c}`, `Universitätsklinikums ${c}`),
+            g(
+              `St.-${r.pick(['Marien', 'Josef', 'Elisabeth', 'Vinzenz', 'Johannes'])}-Krankenhaus ${c}`,
+              `St.-${r.pick(['Marien', 'Josef'])}-Krankenhauses ${c}`,
+            ),
+            g(`Kreiskrankenhaus ${c}`, `Kreiskrankenhauses ${c}`),
+            g(`Praxis Dr. ${this.surname('de')}`, `Praxis Dr. ${this.surname('de')}`),
+            g(
+              `${r.pick(['Helios', 'Asklepios', 'Sana', 'Vivantes'])} Klinikum ${c}`,
+              `${r.pick(['Helios', 'Asklepios', 'Sana'])} Klinikums ${c}`,
+            ),
             g(`Gesundheitsamt ${c}`, `Gesundheitsamts ${c}`),
           ]);
         }
         case 'bank':
           return r.pick([
-            g(`Sparkasse ${c}`, `Sparkasse ${c}`), g(`Volksbank ${c} eG`, `Volksbank ${c} eG`), g('Deutsche Bank AG', 'Deutschen Bank AG'),
-            g('Commerzbank AG', 'Commerzbank AG'), g(`Raiffeisenbank ${c} eG`, `Raiffeisenbank ${c} eG`), g('Postbank', 'Postbank'),
-            g('ING-DiBa AG', 'ING-DiBa AG'), g(`Stadtsparkasse ${c}`, `Stadtsparkasse ${c}`), g('DKB', 'DKB'), g('Targobank', 'Targobank'),
+            g(`Sparkasse ${c}`, `Sparkasse ${c}`),
+            g(`Volksbank ${c} eG`, `Volksbank ${c} eG`),
+            g('Deutsche Bank AG', 'Deutschen Bank AG'),
+            g('Commerzbank AG', 'Commerzbank AG'),
+            g(`Raiffeisenbank ${c} eG`, `Raiffeisenbank ${c} eG`),
+            g('Postbank', 'Postbank'),
+            g('ING-DiBa AG', 'ING-DiBa AG'),
+            g(`Stadtsparkasse ${c}`, `Stadtsparkasse ${c}`),
+            g('DKB', 'DKB'),
+            g('Targobank', 'Targobank'),
           ]);
         case 'authority':
           return r.pick([
-            g(`Finanzamt ${c}`, `Finanzamts ${c}`), g(`Jobcenter ${c}`, `Jobcenters ${c}`), g(`Stadt ${c}`, `Stadt ${c}`),
-            g(`Landratsamt ${c}`, `Landratsamts ${c}`), g(`Bürgeramt ${c}`, `Bürgeramts ${c}`), g(`Stadtwerke ${c}`, `Stadtwerke ${c}`),
-            g('Bundesagentur für Arbeit', 'Bundesagentur für Arbeit'), g('Deutsche Rentenversicherung Bund', 'Deutschen Rentenversicherung Bund'),
-            g(`Polizeipräsidium ${c}`, `Polizeipräsidiums ${c}`), g(`Ausländerbehörde ${c}`, `Ausländerbehörde ${c}`),
-            g(`Staatsanwaltschaft ${c}`, `Staatsanwaltschaft ${c}`), g('Bundeszentralamt für Steuern', 'Bundeszentralamts für Steuern'),
-            g(`Magistrat der Stadt ${c}`, `Magistrats der Stadt ${c}`), g(`Kreisverwaltung ${c}`, `Kreisverwaltung ${c}`),
+            g(`Finanzamt ${c}`, `Finanzamts ${c}`),
+            g(`Jobcenter ${c}`, `Jobcenters ${c}`),
+            g(`Stadt ${c}`, `Stadt ${c}`),
+            g(`Landratsamt ${c}`, `Landratsamts ${c}`),
+            g(`Bürgeramt ${c}`, `Bürgeramts ${c}`),
+            g(`Stadtwerke ${c}`, `Stadtwerke ${c}`),
+            g('Bundesagentur für Arbeit', 'Bundesagentur für Arbeit'),
+            g('Deutsche Rentenversicherung Bund', 'Deutschen Rentenversicherung Bund'),
+            g(`Polizeipräsidium ${c}`, `Polizeipräsidiums ${c}`),
+            g(`Ausländerbehörde ${c}`, `Ausländerbehörde ${c}`),
+            g(`Staatsanwaltschaft ${c}`, `Staatsanwaltschaft ${c}`),
+            g('Bundeszentralamt für Steuern', 'Bundeszentralamts für Steuern'),
+            g(`Magistrat der Stadt ${c}`, `Magistrats der Stadt ${c}`),
+            g(`Kreisverwaltung ${c}`, `Kreisverwaltung ${c}`),
           ]);
         case 'school':
           return r.pick([
-            g(`${r.pick(['Goethe', 'Schiller', 'Humboldt', 'Gutenberg', 'Lessing', 'Kepler'])}-Gymnasium ${c}`, `${r.pick(['Goethe', 'Schiller', 'Humboldt'])}-Gymnasiums ${c}`),
-            g(`Grundschule ${c}`, `Grundschule ${c}`), g(`Universität ${c}`, `Universität ${c}`), g(`Technische Universität ${c}`, `Technischen Universität ${c}`),
-            g(`Hochschule ${c}`, `Hochschule ${c}`), g(`Kita ${r.pick(['Sonnenblume', 'Regenbogen', 'Pusteblume', 'Löwenzahn'])} e.V.`, `Kita ${r.pick(['Sonnenblume', 'Regenbogen'])} e.V.`),
-            g(`Volkshochschule ${c}`, `Volkshochschule ${c}`), g(`Berufsschule ${c}`, `Berufsschule ${c}`),
+            g(
+              `${r.pick(['Goethe', 'Schiller', 'Humboldt', 'Gutenberg', 'Lessing', 'Kepler'])}-Gymnasium ${c}`,
+              `${r.pick(['Goethe', 'Schiller', 'Humboldt'])}-Gymnasiums ${c}`,
+            ),
+            g(`Grundschule ${c}`, `Grundschule ${c}`),
+            g(`Universität ${c}`, `Universität ${c}`),
+            g(`Technische Universität ${c}`, `Technischen Universität ${c}`),
+            g(`Hochschule ${c}`, `Hochschule ${c}`),
+            g(
+              `Kita ${r.pick(['Sonnenblume', 'Regenbogen', 'Pusteblume', 'Löwenzahn'])} e.V.`,
+              `Kita ${r.pick(['Sonnenblume', 'Regenbogen'])} e.V.`,
+            ),
+            g(`Volkshochschule ${c}`, `Volkshochschule ${c}`),
+            g(`Berufsschule ${c}`, `Berufsschule ${c}`),
           ]);
         case 'insurer':
           return r.pick([
-            g('Techniker Krankenkasse', 'Techniker Krankenkasse'), g(`AOK ${r.pick(['Bayern', 'Nordost', 'Niedersachsen', 'PLUS', 'Rheinland/Hamburg'])}`, 'AOK'),
-            g('BARMER', 'BARMER'), g('DAK-Gesundheit', 'DAK-Gesundheit'), g('Allianz Versicherungs-AG', 'Allianz Versicherungs-AG'), g('HUK-COBURG', 'HUK-COBURG'),
-            g('IKK classic', 'IKK classic'), g('ERGO Versicherung AG', 'ERGO Versicherung AG'), g('R+V Versicherung', 'R+V Versicherung'), g('Debeka', 'Debeka'),
+            g('Techniker Krankenkasse', 'Techniker Krankenkasse'),
+            g(`AOK ${r.pick(['Bayern', 'Nordost', 'Niedersachsen', 'PLUS', 'Rheinland/Hamburg'])}`, 'AOK'),
+            g('BARMER', 'BARMER'),
+            g('DAK-Gesundheit', 'DAK-Gesundheit'),
+            g('Allianz Versicherungs-AG', 'Allianz Versicherungs-AG'),
+            g('HUK-COBURG', 'HUK-COBURG'),
+            g('IKK classic', 'IKK classic'),
+            g('ERGO Versicherung AG', 'ERGO Versicherung AG'),
+            g('R+V Versicherung', 'R+V Versicherung'),
+            g('Debeka', 'Debeka'),
           ]);
         case 'club':
           return r.pick([
-            g(`TSV ${c} 1860 e.V.`, `TSV ${c} 1860 e.V.`), g(`FC ${c}`, `FC ${c}`), g(`Sportverein ${c} e.V.`, `Sportvereins ${c} e.V.`),
-            g(`Förderverein der Grundschule ${c} e.V.`, `Fördervereins der Grundschule ${c} e.V.`), g(`Caritasverband ${c}`, `Caritasverbands ${c}`),
-            g(`Mieterverein ${c} e.V.`, `Mietervereins ${c} e.V.`), g(`Freiwillige Feuerwehr ${c}`, `Freiwilligen Feuerwehr ${c}`),
+            g(`TSV ${c} 1860 e.V.`, `TSV ${c} 1860 e.V.`),
+            g(`FC ${c}`, `FC ${c}`),
+            g(`Sportverein ${c} e.V.`, `Sportvereins ${c} e.V.`),
+            g(`Förderverein der Grundschule ${c} e.V.`, `Fördervereins der Grundschule ${c} e.V.`),
+            g(`Caritasverband ${c}`, `Caritasverbands ${c}`),
+            g(`Mieterverein ${c} e.V.`, `Mietervereins ${c} e.V.`),
+            g(`Freiwillige Feuerwehr ${c}`, `Freiwilligen Feuerwehr ${c}`),
           ]);
       }
     }
@@ -352,19 +641,86 @@ export class Lexicon {
     const st = r.pick(US_STATES);
     switch (k) {
       case 'court':
-        return r.pick([e(`${c} County Court`), e(`Superior Court of ${st[1]}`), e(`${c} Magistrates' Court`), e(`${c} Crown Court`), e(`District Court of ${st[1]}`), e(`${c} Employment Tribunal`), e(`Circuit Court of ${c} County`), e('High Court of Justice')]);
+        return r.pick([
+          e(`${c} County Court`),
+          e(`Superior Court of ${st[1]}`),
+          e(`${c} Magistrates' Court`),
+          e(`${c} Crown Court`),
+          e(`District Court of ${st[1]}`),
+          e(`${c} Employment Tribunal`),
+          e(`Circuit Court of ${c} County`),
+          e('High Court of Justice'),
+        ]);
       case 'health':
-        return r.pick([e(`${c} General Hospital`), e(`St ${r.pick(['Mary', 'Thomas', 'George', 'James'])}'s Hospital`), e(`${c} Medical Center`), e(`NHS ${c} Trust`), e(`${c} Royal Infirmary`), e(`${c} Family Practice`), e(`${this.surname('en')} Dental Clinic`), e('Mayo Clinic')]);
+        return r.pick([
+          e(`${c} General Hospital`),
+          e(`St ${r.pick(['Mary', 'Thomas', 'George', 'James'])}'s Hospital`),
+          e(`${c} Medical Center`),
+          e(`NHS ${c} Trust`),
+          e(`${c} Royal Infirmary`),
+          e(`${c} Family Practice`),
+          e(`${this.surname('en')} Dental Clinic`),
+          e('Mayo Clinic'),
+        ]);
       case 'bank':
-        return r.pick([e('Barclays'), e('Lloyds Bank'), e('HSBC UK'), e('NatWest'), e('Bank of America'), e('Wells Fargo'), e('Chase Bank'), e(`${c} Credit Union`), e('Santander UK'), e('Nationwide Building Society'), e('Monzo Bank Ltd')]);
+        return r.pick([
+          e('Barclays'),
+          e('Lloyds Bank'),
+          e('HSBC UK'),
+          e('NatWest'),
+          e('Bank of America'),
+          e('Wells Fargo'),
+          e('Chase Bank'),
+          e(`${c} Credit Union`),
+          e('Santander UK'),
+          e('Nationwide Building Society'),
+          e('Monzo Bank Ltd'),
+        ]);
       case 'authority':
-        return r.pick([e('HMRC'), e('the Internal Revenue Service'.replace('the ', '')), e(`${c} City Council`), e(`${c} Police Department`), e('DVLA'), e('Social Security Administration'), e(`Department of Motor Vehicles`), e(`${c} Borough Council`), e('Home Office'), e(`${st[1]} Department of Labor`), e('Metropolitan Police')]);
+        return r.pick([
+          e('HMRC'),
+          e('the Internal Revenue Service'.replace('the ', '')),
+          e(`${c} City Council`),
+          e(`${c} Police Department`),
+          e('DVLA'),
+          e('Social Security Administration'),
+          e(`Department of Motor Vehicles`),
+          e(`${c} Borough Council`),
+          e('Home Office'),
+          e(`${st[1]} Department of Labor`),
+          e('Metropolitan Police'),
+        ]);
       case 'school':
-        return r.pick([e(`University of ${c}`), e(`${c} High School`), e(`${c} Community College`), e(`${c} Primary School`), e(`${c} State University`), e(`St ${r.pick(['Anne', 'Peter', 'John'])}'s Academy`)]);
+        return r.pick([
+          e(`University of ${c}`),
+          e(`${c} High School`),
+          e(`${c} Community College`),
+          e(`${c} Primary School`),
+          e(`${c} State University`),
+          e(`St ${r.pick(['Anne', 'Peter', 'John'])}'s Academy`),
+        ]);
       case 'insurer':
-        return r.pick([e('Aviva'), e('Direct Line'), e('State Farm'), e('Allstate'), e('Blue Cross Blue Shield'), e('Kaiser Permanente'), e('Admiral Insurance'), e('Liberty Mutual'), e('Aetna'), e('AXA UK')]);
+        return r.pick([
+          e('Aviva'),
+          e('Direct Line'),
+          e('State Farm'),
+          e('Allstate'),
+          e('Blue Cross Blue Shield'),
+          e('Kaiser Permanente'),
+          e('Admiral Insurance'),
+          e('Liberty Mutual'),
+          e('Aetna'),
+          e('AXA UK'),
+        ]);
       case 'club':
-        return r.pick([e(`${c} Rugby Club`), e(`${c} Tenants' Association`), e(`${c} Rotary Club`), e(`${c} Football Club`), e(`Friends of ${c} Library`), e(`${c} Food Bank`)]);
+        return r.pick([
+          e(`${c} Rugby Club`),
+          e(`${c} Tenants' Association`),
+          e(`${c} Rotary Club`),
+          e(`${c} Football Club`),
+          e(`Friends of ${c} Library`),
+          e(`${c} Food Bank`),
+        ]);
     }
   }
 
@@ -414,39 +770,113 @@ export class Lexicon {
   phone(lang: Lang): string {
     const r = this.rng;
     if (lang === 'de') {
-      const area = r.pick(['030', '040', '089', '0221', '069', '0711', '0911', '0341', '0351', '0511', '0201', '0621', '0761', '0228', '06221', '07071', '09131', '0421']);
+      const area = r.pick([
+        '030',
+        '040',
+        '089',
+        '0221',
+        '069',
+        '0711',
+        '0911',
+        '0341',
+        '0351',
+        '0511',
+        '0201',
+        '0621',
+        '0761',
+        '0228',
+        '06221',
+        '07071',
+        '09131',
+        '0421',
+      ]);
       const mob = r.pick(['0151', '0152', '0160', '0162', '0170', '0171', '0172', '0175', '0176', '0177', '0178', '0179']);
       const num = r.digits(r.int(6, 8));
       return r.weighted<string>([
-        [3, `${area} ${num}`], [2, `${area}/${num}`], [2, `+49 ${area.slice(1)} ${num}`], [1, `+49 (0)${area.slice(1)} ${num.slice(0, 3)}-${num.slice(3)}`],
-        [2, `${mob} ${num}`], [1, `${mob}-${num}`], [1, `+49 ${mob.slice(1)} ${num}`], [1, `${area} ${num.slice(0, 3)} ${num.slice(3)}`],
-        [0.5, `+43 1 ${r.digits(7)}`], [0.5, `+41 44 ${r.digits(3)} ${r.digits(2)} ${r.digits(2)}`],
+        [3, `${area} ${num}`],
+        [2, `${area}/${num}`],
+        [2, `+49 ${area.slice(1)} ${num}`],
+        [1, `+49 (0)${area.slice(1)} ${num.slice(0, 3)}-${num.slice(3)}`],
+        [2, `${mob} ${num}`],
+        [1, `${mob}-${num}`],
+        [1, `+49 ${mob.slice(1)} ${num}`],
+        [1, `${area} ${num.slice(0, 3)} ${num.slice(3)}`],
+        [0.5, `+43 1 ${r.digits(7)}`],
+        [0.5, `+41 44 ${r.digits(3)} ${r.digits(2)} ${r.digits(2)}`],
       ]);
     }
     return r.weighted<string>([
-      [3, `(${r.int(201, 989)}) ${r.int(200, 999)}-${r.digits(4)}`], [2, `${r.int(201, 989)}-${r.int(200, 999)}-${r.digits(4)}`],
-      [1, `+1 ${r.int(201, 989)} ${r.int(200, 999)} ${r.digits(4)}`], [2, `0${r.int(20, 29)} ${r.digits(4)} ${r.digits(4)}`],
-      [2, `07${r.digits(3)} ${r.digits(6)}`], [1, `+44 7${r.digits(3)} ${r.digits(6)}`], [1, `+44 (0)${r.int(113, 191)} ${r.digits(3)} ${r.digits(4)}`],
-      [0.5, `${r.int(201, 989)}.${r.int(200, 999)}.${r.digits(4)}`], [0.5, `(${r.int(201, 989)}) ${r.int(200, 999)}-${r.digits(4)} ext. ${r.int(10, 999)}`],
+      [3, `(${r.int(201, 989)}) ${r.int(200, 999)}-${r.digits(4)}`],
+      [2, `${r.int(201, 989)}-${r.int(200, 999)}-${r.digits(4)}`],
+      [1, `+1 ${r.int(201, 989)} ${r.int(200, 999)} ${r.digits(4)}`],
+      [2, `0${r.int(20, 29)} ${r.digits(4)} ${r.digits(4)}`],
+      [2, `07${r.digits(3)} ${r.digits(6)}`],
+      [1, `+44 7${r.digits(3)} ${r.digits(6)}`],
+      [1, `+44 (0)${r.int(113, 191)} ${r.digits(3)} ${r.digits(4)}`],
+      [0.5, `${r.int(201, 989)}.${r.int(200, 999)}.${r.digits(4)}`],
+      [0.5, `(${r.int(201, 989)}) ${r.int(200, 999)}-${r.digits(4)} ext. ${r.int(10, 999)}`],
     ]);
   }
 
   mail(p: Person | null, lang: Lang): string {
     const r = this.rng;
     const clean = (s: string) =>
-      s.toLowerCase().normalize('NFD').replace(/[\u0300-\u036f]/gu, '').replace(/ß/gu, 'ss').replace(/[^a-z0-9-]/gu, '');
+      s
+        .toLowerCase()
+        .normalize('NFD')
+        .replace(/[\u0300-\u036f]/gu, '')
+        .replace(/ß/gu, 'ss')
+        .replace(/[^a-z0-9-]/gu, '');
     const first = clean(p ? p.first : this.firstName(lang, r.chance(0.5)));
     const last = clean(p ? p.last : this.surname(lang));
-    const dom = lang === 'de'
-      ? r.pick(['web.de', 'gmx.de', 't-online.de', 'gmail.com', 'outlook.de', 'posteo.de', 'mailbox.org', 'gmx.net', 'freenet.de', 'yahoo.de', `${last}-gmbh.de`, 'kanzlei-recht.de', 'stadt-verwaltung.de'])
-      : r.pick(['gmail.com', 'outlook.com', 'yahoo.com', 'hotmail.co.uk', 'icloud.com', 'btinternet.com', 'aol.com', 'proton.me', `${last}law.com`, 'company.co.uk', 'example-corp.com']);
-    const local = r.weighted<string>([[4, `${first}.${last}`], [2, `${first.charAt(0)}.${last}`], [1, `${first}${last}${r.int(1, 99)}`], [1, `${last}${r.int(1950, 2005)}`], [1, `${first}_${last}`], [1, r.pick(['info', 'kontakt', 'office', 'buero', 'service', 'hello', 'admin'])]]);
+    const dom =
+      lang === 'de'
+        ? r.pick([
+            'web.de',
+            'gmx.de',
+            't-online.de',
+            'gmail.com',
+            'outlook.de',
+            'posteo.de',
+            'mailbox.org',
+            'gmx.net',
+            'freenet.de',
+            'yahoo.de',
+            `${last}-gmbh.de`,
+            'kanzlei-recht.de',
+            'stadt-verwaltung.de',
+          ])
+        : r.pick([
+            'gmail.com',
+            'outlook.com',
+            'yahoo.com',
+            'hotmail.co.uk',
+            'icloud.com',
+            'btinternet.com',
+            'aol.com',
+            'proton.me',
+            `${last}law.com`,
+            'company.co.uk',
+            'example-corp.com',
+          ]);
+    const local = r.weighted<string>([
+      [4, `${first}.${last}`],
+      [2, `${first.charAt(0)}.${last}`],
+      [1, `${first}${last}${r.int(1, 99)}`],
+      [1, `${last}${r.int(1950, 2005)}`],
+      [1, `${first}_${last}`],
+      [1, r.pick(['info', 'kontakt', 'office', 'buero', 'service', 'hello', 'admin'])],
+    ]);
     return `${local}@${dom}`;
   }
 
   iban(): string {
     const r = this.rng;
-    const cc = r.weighted([[8, 'DE'], [1, 'AT'], [1, 'GB']] as const);
+    const cc = r.weighted([
+      [8, 'DE'],
+      [1, 'AT'],
+      [1, 'GB'],
+    ] as const);
     const body = cc === 'DE' ? r.digits(20) : cc === 'AT' ? r.digits(18) : `${r.pick(['NWBK', 'BARC', 'LOYD'])}${r.digits(14)}`;
     const s = `${cc}${body}`;
     return r.chance(0.7) ? s.replace(/(.{4})/gu, '$1 ').trim() : s;
@@ -471,20 +901,29 @@ export class Lexicon {
 
   customerNumber(): string {
     const r = this.rng;
-    return r.weighted<string>([[3, r.digits(r.int(6, 10))], [2, `${r.pick(['KD', 'K', 'RE', 'INV', 'ORD', 'V'])}-${r.digits(r.int(5, 8))}`], [1, `${r.int(2019, 2026)}-${r.digits(5)}`], [1, `${r.pick(['A', 'B', 'X', 'M'])}${r.digits(9)}`]]);
+    return r.weighted<string>([
+      [3, r.digits(r.int(6, 10))],
+      [2, `${r.pick(['KD', 'K', 'RE', 'INV', 'ORD', 'V'])}-${r.digits(r.int(5, 8))}`],
+      [1, `${r.int(2019, 2026)}-${r.digits(5)}`],
+      [1, `${r.pick(['A', 'B', 'X', 'M'])}${r.digits(9)}`],
+    ]);
   }
 
   plate(lang: Lang): string {
     const r = this.rng;
-    if (lang === 'de') return `${r.pick(['M', 'B', 'HH', 'K', 'F', 'S', 'N', 'DO', 'HD', 'MZ', 'KA', 'BN', 'L', 'DD'])}-${String.fromCharCode(65 + r.int(0, 25))}${r.chance(0.6) ? String.fromCharCode(65 + r.int(0, 25)) : ''} ${r.int(1, 9999)}`;
-    return r.chance(0.5) ? `${String.fromCharCode(65 + r.int(0, 25))}${String.fromCharCode(65 + r.int(0, 25))}${r.digits(2)} ${String.fromCharCode(65 + r.int(0, 25))}${String.fromCharCode(65 + r.int(0, 25))}${String.fromCharCode(65 + r.int(0, 25))}` : `${r.digits(1)}${String.fromCharCode(65 + r.int(0, 25))}${String.fromCharCode(65 + r.int(0, 25))}${String.fromCharCode(65 + r.int(0, 25))}${r.digits(3)}`;
+    if (lang === 'de')
+      return `${r.pick(['M', 'B', 'HH', 'K', 'F', 'S', 'N', 'DO', 'HD', 'MZ', 'KA', 'BN', 'L', 'DD'])}-${String.fromCharCode(65 + r.int(0, 25))}${r.chance(0.6) ? String.fromCharCode(65 + r.int(0, 25)) : ''} ${r.int(1, 9999)}`;
+    return r.chance(0.5)
+      ? `${String.fromCharCode(65 + r.int(0, 25))}${String.fromCharCode(65 + r.int(0, 25))}${r.digits(2)} ${String.fromCharCode(65 + r.int(0, 25))}${String.fromCharCode(65 + r.int(0, 25))}${String.fromCharCode(65 + r.int(0, 25))}`
+      : `${r.digits(1)}${String.fromCharCode(65 + r.int(0, 25))}${String.fromCharCode(65 + r.int(0, 25))}${String.fromCharCode(65 + r.int(0, 25))}${r.digits(3)}`;
   }
 
   amount(lang: Lang): string {
     const r = this.rng;
     const v = r.int(5, 25000);
     const c = r.int(0, 99);
-    if (lang === 'de') return r.pick([`${v.toLocaleString('de-DE')},${pad2(c)} €`, `EUR ${v.toLocaleString('de-DE')},${pad2(c)}`, `${v} Euro`]);
+    if (lang === 'de')
+      return r.pick([`${v.toLocaleString('de-DE')},${pad2(c)} €`, `EUR ${v.toLocaleString('de-DE')},${pad2(c)}`, `${v} Euro`]);
     return r.pick([`$${v.toLocaleString('en-US')}.${pad2(c)}`, `£${v.toLocaleString('en-GB')}.${pad2(c)}`, `${v} dollars`, `€${v}`]);
   }
 }

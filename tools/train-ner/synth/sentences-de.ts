@@ -270,5 +270,29 @@ export const DE: Record<string, string[]> = {
 };
 
 /** Closings and greetings that frame letters. */
-export const DE_CLOSINGS = ['Mit freundlichen Grüßen', 'Freundliche Grüße', 'Mit besten Grüßen', 'Hochachtungsvoll', 'Viele Grüße', 'Beste Grüße', 'Mit freundlichem Gruß'];
-export const DE_SUBJECTS = ['Ihr Schreiben vom {date}', 'Kündigung des Mietverhältnisses', 'Mahnung – Rechnung Nr. {no}', 'Antrag auf Kostenübernahme', 'Schadensmeldung vom {date}', 'Arbeitszeugnis für {A.ref}', 'Widerspruch gegen den Bescheid vom {date}', 'Auskunftsersuchen nach Art. 15 DSGVO', 'Ihre Bewerbung vom {date}', 'Terminbestätigung', 'Az. {az}', 'Kundennummer {no}', 'Entlassungsbericht {A.full}', 'Rechnung {no}', 'Nebenkostenabrechnung {year}'];
+export const DE_CLOSINGS = [
+  'Mit freundlichen Grüßen',
+  'Freundliche Grüße',
+  'Mit besten Grüßen',
+  'Hochachtungsvoll',
+  'Viele Grüße',
+  'Beste Grüße',
+  'Mit freundlichem Gruß',
+];
+export const DE_SUBJECTS = [
+  'Ihr Schreiben vom {date}',
+  'Kündigung des Mietverhältnisses',
+  'Mahnung – Rechnung Nr. {no}',
+  'Antrag auf Kostenübernahme',
+  'Schadensmeldung vom {date}',
+  'Arbeitszeugnis für {A.ref}',
+  'Widerspruch gegen den Bescheid vom {date}',
+  'Auskunftsersuchen nach Art. 15 DSGVO',
+  'Ihre Bewerbung vom {date}',
+  'Terminbestätigung',
+  'Az. {az}',
+  'Kundennummer {no}',
+  'Entlassungsbericht {A.full}',
+  'Rechnung {no}',
+  'Nebenkostenabrechnung {year}',
+];

@@ -22,7 +22,11 @@ function replacement(lex: Lexicon, rng: Rng, lang: Lang, label: string, original
     case 'PER': {
       const p = lex.person(lang);
       if (words === 1) return rng.chance(0.6) ? p.last : p.first;
-      return rng.weighted<string>([[8, `${p.first} ${p.last}`], [1, `${p.first.charAt(0)}. ${p.last}`], [1, p.middle ? `${p.first} ${p.middle} ${p.last}` : `${p.first} ${p.last}`]]);
+      return rng.weighted<string>([
+        [8, `${p.first} ${p.last}`],
+        [1, `${p.first.charAt(0)}. ${p.last}`],
+        [1, p.middle ? `${p.first} ${p.middle} ${p.last}` : `${p.first} ${p.last}`],
+      ]);
     }
     case 'LOC':
       return rng.chance(0.85) ? lex.city(lang) : (lex.country(lang).find((x) => x.label)?.text ?? null);

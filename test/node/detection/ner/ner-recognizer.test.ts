@@ -19,7 +19,10 @@ const INFO: NerModelInfo = {
 };
 
 /** A fake client: finds the given words (case-sensitive) as entities, or fails as told. */
-function fakeBackend(words: Record<string, TextLabelName>, behaviour: 'ok' | 'no-model' | 'load-fails' | 'run-fails' | 'throws-raw' = 'ok') {
+function fakeBackend(
+  words: Record<string, TextLabelName>,
+  behaviour: 'ok' | 'no-model' | 'load-fails' | 'run-fails' | 'throws-raw' = 'ok',
+) {
   const calls = { load: 0, recognize: 0 };
   const backend: NerBackend = {
     declaredLabels: ['PER', 'STR', 'LOC', 'ORG', 'DATE'],
@@ -45,7 +48,7 @@ function fakeBackend(words: Record<string, TextLabelName>, behaviour: 'ok' | 'no
 const ctx = (...labels: TextLabelName[]): DetectContext => ({ labels: new Set(labels), language: 'auto' });
 
 describe('NER recognizer', () => {
-  it('declares its label map\'s labels before loading, the model\'s labels ∩ ours after', async () => {
+  it("declares its label map's labels before loading, the model's labels ∩ ours after", async () => {
     const { backend } = fakeBackend({ Anna: 'PER' });
     const r = nerRecognizer({ backend });
     expect(r.labels).toEqual(['PER', 'STR', 'LOC', 'ORG', 'DATE']);
@@ -91,8 +94,19 @@ describe('NER recognizer', () => {
     const r = nerRecognizer({ backend, dropWords: NOT_A_NAME });
     const text = 'Die Eignung von Herrn Hartung';
     expect((await r.detect(text, ctx('PER'))).map((sp) => text.slice(sp.start, sp.end))).toEqual(['Hartung']);
-    for (const word of ['Kollegin', 'Traumatologie', 'Gesellschaft', 'Nikotinabusus', 'LSG', 'Landesarbeitsgericht', 'Landesarbeitsgerichts', 'Senats']) expect(NOT_A_NAME.test(word), word).toBe(true);
-    for (const word of ['Hartung', 'Dennis', 'Rose', 'Anna', 'Müller', 'BGH', 'Landgericht Köln']) expect(NOT_A_NAME.test(word), word).toBe(false);
+    for (const word of [
+      'Kollegin',
+      'Traumatologie',
+      'Gesellschaft',
+      'Nikotinabusus',
+      'LSG',
+      'Landesarbeitsgericht',
+      'Landesarbeitsgerichts',
+      'Senats',
+    ])
+      expect(NOT_A_NAME.test(word), word).toBe(true);
+    for (const word of ['Hartung', 'Dennis', 'Rose', 'Anna', 'Müller', 'BGH', 'Landgericht Köln'])
+      expect(NOT_A_NAME.test(word), word).toBe(false);
   });
 
   it('keeps spans of a gated label only where the text before them matches its gate', async () => {
@@ -136,10 +150,13 @@ describe('NER recognizer', () => {
       }
     });
 
-    it.each(['load-fails', 'run-fails', 'throws-raw'] as const)('%s: a request for labels the rules also serve gets no model spans', async (mode) => {
-      const { backend } = fakeBackend({}, mode);
-      expect(await nerRecognizer({ backend }).detect('am 3. März 2021', ctx('DATE', 'STR', 'MAIL'))).toEqual([]);
-    });
+    it.each(['load-fails', 'run-fails', 'throws-raw'] as const)(
+      '%s: a request for labels the rules also serve gets no model spans',
+      async (mode) => {
+        const { backend } = fakeBackend({}, mode);
+        expect(await nerRecognizer({ backend }).detect('am 3. März 2021', ctx('DATE', 'STR', 'MAIL'))).toEqual([]);
+      },
+    );
 
     it('a backend that throws at once (no worker could start) follows the same rule, as a rejection', async () => {
       const throwing: NerBackend = {
@@ -165,7 +182,10 @@ describe('the engine with a failing model', () => {
   const engine = createAnonymizer({ nerBackend: fakeBackend({}, 'load-fails').backend });
 
   it('answers 502 TEXT_MODEL_UNAVAILABLE for a PER request', async () => {
-    await expectProblem(engine.text({ text: 'Anna wohnt in Köln', textLabels: ['PER'] }), { status: 502, problemCode: 'TEXT_MODEL_UNAVAILABLE' });
+    await expectProblem(engine.text({ text: 'Anna wohnt in Köln', textLabels: ['PER'] }), {
+      status: 502,
+      problemCode: 'TEXT_MODEL_UNAVAILABLE',
+    });
   });
 
   it('still serves a DATE-only request from the rules', async () => {
@@ -175,7 +195,11 @@ describe('the engine with a failing model', () => {
 
   it('merges model spans with rule spans, and propagates names the model found once', async () => {
     const ok = createAnonymizer({ nerBackend: fakeBackend({ 'Jojo Wendt': 'PER' }).backend });
-    const r = await ok.text({ text: 'Jojo Wendt schrieb am 3. März 2021. Wendt kam nicht.', textLabels: ['PER', 'DATE'], usePseudonyms: true });
+    const r = await ok.text({
+      text: 'Jojo Wendt schrieb am 3. März 2021. Wendt kam nicht.',
+      textLabels: ['PER', 'DATE'],
+      usePseudonyms: true,
+    });
     expect(r.pseudonymizedText).toBe('PER-1 schrieb am DATE-1. PER-1 kam nicht.');
     expect(r.detection.detections.map((d) => d.text)).toEqual(['Jojo Wendt', '3. März 2021', 'Wendt']);
   });

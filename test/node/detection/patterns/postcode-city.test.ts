@@ -4,8 +4,7 @@ import type { TextLabelName } from '../../../../src/spec/types.js';
 import type { Span } from '../../../../src/text/span.js';
 
 const ctx = { labels: new Set<TextLabelName>(['LOC']), language: 'auto' as const };
-const spans = (text: string): Span[] =>
-  (postcodeCityRecognizer.detect(text, ctx) as Span[]).filter((s) => s.score >= 0.5);
+const spans = (text: string): Span[] => (postcodeCityRecognizer.detect(text, ctx) as Span[]).filter((s) => s.score >= 0.5);
 const found = (text: string): string[] => spans(text).map((s) => text.slice(s.start, s.end));
 
 describe('postcodeCityRecognizer', () => {

@@ -17,7 +17,7 @@ describe('streetRecognizer', () => {
     ['Ziegelhütte 29\n20365 Hamburg', ['Ziegelhütte 29']],
     ['Mr Schulist has lived at 26 Hauck Meadow, Cardiff, PA 55245', ['26 Hauck Meadow']],
     ['Flat 16, 58A The Paddock Nottingham', ['Flat 16, 58A The Paddock']],
-    ['shall we meet at Miller\'s place on Ceasar Gardens?', ['Ceasar Gardens']],
+    ["shall we meet at Miller's place on Ceasar Gardens?", ['Ceasar Gardens']],
     ['a walk on Central Park in spring', []],
     ['Frau Isabelle Riekmann Karwendelring 21, Whg. 3 71107 Schloßborn', ['Karwendelring 21, Whg. 3']],
     ['an die Anschrift Schmidlichweg 70-71, 2. OG, 46017 Düren', ['Schmidlichweg 70-71, 2. OG']],

@@ -74,11 +74,7 @@ describe('telRecognizer', () => {
   });
 
   it('finds each number in a list', () => {
-    expect(found('Tel. 030 1234567, Fax 030 1234568, mobil 0171 7654321')).toEqual([
-      '030 1234567',
-      '030 1234568',
-      '0171 7654321',
-    ]);
+    expect(found('Tel. 030 1234567, Fax 030 1234568, mobil 0171 7654321')).toEqual(['030 1234567', '030 1234568', '0171 7654321']);
   });
 
   it.each([

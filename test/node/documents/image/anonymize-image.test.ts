@@ -10,7 +10,12 @@ const codec = createNodeCodec(50e6);
 const grey = raster(200, 100, () => [128, 128, 128]);
 const w = (text: string, x0: number, y0: number) => ({ text, box: { x0, y0, x1: x0 + text.length * 8, y1: y0 + 10 } });
 /** OCR stand-in: one paragraph with a name and a phone number. */
-const ocrPage = [[[w('Herr', 5, 5), w('Max', 45, 5), w('Mustermann', 80, 5)], [w('Tel.', 5, 30), w('030', 45, 30), w('1234567', 80, 30)]]];
+const ocrPage = [
+  [
+    [w('Herr', 5, 5), w('Max', 45, 5), w('Mustermann', 80, 5)],
+    [w('Tel.', 5, 30), w('030', 45, 30), w('1234567', 80, 30)],
+  ],
+];
 const face: Box & { score: number; keypoints: Array<[number, number]> } = { x0: 120, y0: 60, x1: 150, y1: 90, score: 0.93, keypoints: [] };
 
 function engine() {
@@ -32,7 +37,11 @@ describe('anonymizing an image', () => {
   it('text labels in OCR text go through detection and replacement; only their words are redacted', async () => {
     const { docs, calls } = engine();
     const png = await codec.encode(grey, 'png');
-    const out = await docs.anonymize(png, { textAnonymization: { labelsConfig: [{ name: 'PER' }, { name: 'TEL' }] }, imageAnonymization: { labelsConfig: [] } }, { documentId: 5, imageBaseUrl: 'http://localhost:3000' });
+    const out = await docs.anonymize(
+      png,
+      { textAnonymization: { labelsConfig: [{ name: 'PER' }, { name: 'TEL' }] }, imageAnonymization: { labelsConfig: [] } },
+      { documentId: 5, imageBaseUrl: 'http://localhost:3000' },
+    );
     expect(calls).toEqual({ faces: 0, ocr: 1 });
     const img = await decodeImage(out.bytes, 'png', codec, 1e6);
     for (const word of ['Max', 'Mustermann', '030', '1234567']) {
@@ -83,13 +92,19 @@ describe('anonymizing an image', () => {
 
   it('an invalid config is a 422 VALIDATION_FAILED naming the field', async () => {
     const { docs } = engine();
-    await expect(docs.anonymize(await codec.encode(grey, 'png'), { imageAnonymization: { labelsConfig: [{ name: 'car' as never, anonymizationType: 'MASK' }] } })).rejects.toMatchObject({
+    await expect(
+      docs.anonymize(await codec.encode(grey, 'png'), {
+        imageAnonymization: { labelsConfig: [{ name: 'car' as never, anonymizationType: 'MASK' }] },
+      }),
+    ).rejects.toMatchObject({
       problem: { status: 422, problemCode: 'VALIDATION_FAILED', errors: [{ field: 'config.imageAnonymization.labelsConfig[0].name' }] },
     });
   });
 
   it('PDF, DOCX and DOC are not handled here yet: 422 INVALID_FILE', async () => {
     const { docs } = engine();
-    await expect(docs.anonymize(new TextEncoder().encode('%PDF-1.7\n'), null)).rejects.toMatchObject({ problem: { status: 422, problemCode: 'INVALID_FILE' } });
+    await expect(docs.anonymize(new TextEncoder().encode('%PDF-1.7\n'), null)).rejects.toMatchObject({
+      problem: { status: 422, problemCode: 'INVALID_FILE' },
+    });
   });
 });

@@ -50,8 +50,10 @@ function coarse(img: Raster): Raster {
       const ys = [rect.y0 + Math.ceil((cy * rh) / ny), rect.y0 + Math.ceil(((cy + 1) * rh) / ny)];
       const sum = [0, 0, 0];
       let n = 0;
-      for (let y = ys[0]!; y < ys[1]!; y++) for (let x = xs[0]!; x < xs[1]!; x++, n++) for (let k = 0; k < 3; k++) sum[k]! += pixel(img, x, y)[k]!;
-      for (let y = ys[0]!; y < ys[1]!; y++) for (let x = xs[0]!; x < xs[1]!; x++) out.data.set([...sum.map((s) => s / n), 255], (y * W + x) * 4);
+      for (let y = ys[0]!; y < ys[1]!; y++)
+        for (let x = xs[0]!; x < xs[1]!; x++, n++) for (let k = 0; k < 3; k++) sum[k]! += pixel(img, x, y)[k]!;
+      for (let y = ys[0]!; y < ys[1]!; y++)
+        for (let x = xs[0]!; x < xs[1]!; x++) out.data.set([...sum.map((s) => s / n), 255], (y * W + x) * 4);
     }
   }
   return out;
@@ -64,7 +66,13 @@ describe('applyEffect', () => {
     applyEffect(a, rect, 'MASK');
     applyEffect(b, rect, 'MASK');
     expect(region(a)).toEqual(region(b));
-    expect(new Set(region(a).join(',').match(/\d+,\d+,\d+,\d+/g)).size).toBe(1);
+    expect(
+      new Set(
+        region(a)
+          .join(',')
+          .match(/\d+,\d+,\d+,\d+/g),
+      ).size,
+    ).toBe(1);
     expect(pixel(a, rect.x0, rect.y0)).toEqual([0, 0, 0, 255]);
     expect(pixel(a, rect.x0 - 1, rect.y0)).toEqual([...background(rect.x0 - 1, rect.y0), 255]);
   });

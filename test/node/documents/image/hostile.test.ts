@@ -32,25 +32,38 @@ describe('hostile images end in 422 INVALID_FILE', () => {
   });
 
   it('a PNG declaring 100k × 100k pixels is refused from its header, before any pixel buffer', async () => {
-    const bomb = new Uint8Array([...[0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a], ...pngChunk('IHDR', ihdr(100_000, 100_000)), ...pngChunk('IEND', new Uint8Array(0))]);
+    const bomb = new Uint8Array([
+      ...[0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a],
+      ...pngChunk('IHDR', ihdr(100_000, 100_000)),
+      ...pngChunk('IEND', new Uint8Array(0)),
+    ]);
     const problem = await expectProblem(engine.anonymize(bomb, bare), invalid);
     expect(problem.detail).toContain('pixels');
   });
 
   it('a BMP declaring 2^31 columns is refused from its header', async () => {
-    const bmp = await codec.encode(raster(4, 4, () => [1, 2, 3]), 'bmp');
+    const bmp = await codec.encode(
+      raster(4, 4, () => [1, 2, 3]),
+      'bmp',
+    );
     new DataView(bmp.buffer).setInt32(18, 0x7fffffff, true);
     await expectProblem(engine.anonymize(bmp, bare), invalid);
   });
 
   it.each(['jpeg', 'png', 'bmp'] as const)('a truncated %s (half the bytes, or one byte missing)', async (format) => {
-    const whole = await codec.encode(raster(64, 48, (x, y) => [x * 4, y * 5, (x * y) % 256]), format);
+    const whole = await codec.encode(
+      raster(64, 48, (x, y) => [x * 4, y * 5, (x * y) % 256]),
+      format,
+    );
     await expectProblem(engine.anonymize(whole.subarray(0, Math.floor(whole.length / 2)), bare), invalid);
     await expectProblem(engine.anonymize(whole.subarray(0, whole.length - 1), bare), invalid);
   });
 
   it('a PNG with a corrupted data chunk (bad CRC)', async () => {
-    const png = await codec.encode(raster(16, 16, () => [9, 9, 9]), 'png');
+    const png = await codec.encode(
+      raster(16, 16, () => [9, 9, 9]),
+      'png',
+    );
     png[png.length - 20]! ^= 0xff;
     await expectProblem(engine.anonymize(png, bare), invalid);
   });
@@ -64,7 +77,10 @@ describe('hostile images end in 422 INVALID_FILE', () => {
   });
 
   it('a PNG whose name would say .jpg is read as what it is', async () => {
-    const png = await codec.encode(raster(8, 8, () => [1, 2, 3]), 'png');
+    const png = await codec.encode(
+      raster(8, 8, () => [1, 2, 3]),
+      'png',
+    );
     const out = await engine.anonymize(png, bare);
     expect(out.extension).toBe('png');
   });

@@ -1,6 +1,18 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { createNodeDocumentAnonymizer } from '../../../../src/platform/node/platform.js';
-import { CANARY, CANARY_CONFIG, blackBoxPdf, containersPdf, embeddedFigurePdf, hiddenTextPdf, incrementalPdf, kernedLinePdf, letterPdf, metadataNamePdf, rotatedPdf } from './fixtures.js';
+import {
+  CANARY,
+  CANARY_CONFIG,
+  blackBoxPdf,
+  containersPdf,
+  embeddedFigurePdf,
+  hiddenTextPdf,
+  incrementalPdf,
+  kernedLinePdf,
+  letterPdf,
+  metadataNamePdf,
+  rotatedPdf,
+} from './fixtures.js';
 import { nodePdfjs } from '../../../../src/platform/node/pdfjs.js';
 import { evidenceWith, whereFound } from './inspect.js';
 
@@ -32,7 +44,11 @@ describe('PDF canaries (reliability P1–P8)', () => {
     expect(ev.text).toContain('PER-1');
     expect(ev.text).toContain('MAIL-1');
     const kept = before.items.filter((i) => !i.str.includes(CANARY.name) && !i.str.includes(CANARY.mail));
-    for (const k of kept) expect(ev.items.some((o) => o.str === k.str && Math.abs(o.x - k.x) < 0.01 && Math.abs(o.y - k.y) < 0.01), k.str).toBe(true);
+    for (const k of kept)
+      expect(
+        ev.items.some((o) => o.str === k.str && Math.abs(o.x - k.x) < 0.01 && Math.abs(o.y - k.y) < 0.01),
+        k.str,
+      ).toBe(true);
     // Surviving parts of a line with PII stay where they were.
     const after = ev.items.find((i) => i.str.startsWith(', thank you'));
     const original = before.items.find((i) => i.str.startsWith('Dear'))!;
@@ -66,7 +82,20 @@ describe('PDF canaries (reliability P1–P8)', () => {
     const { result, ev } = await run(await containersPdf());
     expect(ev.text).toContain('A page with ordinary text');
     const raw = ev.raw;
-    for (const key of ['/OpenAction', '/JavaScript', '/EmbeddedFile', '/AcroForm', '/Outlines', '/StructTreeRoot', '/PageLabels', '/Thumb', '/Annots', '/Metadata', '/Author']) expect(raw, key).not.toContain(key);
+    for (const key of [
+      '/OpenAction',
+      '/JavaScript',
+      '/EmbeddedFile',
+      '/AcroForm',
+      '/Outlines',
+      '/StructTreeRoot',
+      '/PageLabels',
+      '/Thumb',
+      '/Annots',
+      '/Metadata',
+      '/Author',
+    ])
+      expect(raw, key).not.toContain(key);
     const listed = result.pageData.flatMap((p) => p.textData.detections.ents.map((e) => e.text));
     expect(listed).toEqual(expect.arrayContaining([CANARY.name, CANARY.meta, CANARY.mail]));
   });

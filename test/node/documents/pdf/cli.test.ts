@@ -6,7 +6,8 @@ import { describe, expect, it } from 'vitest';
 import { CANARY, CANARY_CONFIG, letterPdf } from './fixtures.js';
 
 const root = join(import.meta.dirname, '..', '..', '..', '..');
-const cli = (args: string[]) => spawnSync(process.execPath, ['--import', 'tsx', join(root, 'test/node/cli/run-cli.ts'), ...args], { encoding: 'utf8', cwd: root });
+const cli = (args: string[]) =>
+  spawnSync(process.execPath, ['--import', 'tsx', join(root, 'test/node/cli/run-cli.ts'), ...args], { encoding: 'utf8', cwd: root });
 
 describe('CLI anonymize for PDF', () => {
   const dir = mkdtempSync(join(tmpdir(), 'cli-pdf-'));

@@ -1,7 +1,14 @@
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import type { Operand } from '../../../../src/documents/pdf/content-stream.js';
-import { ContentStreamError, latin1, makeOperation, num, parseContentStream, serializeContentStream } from '../../../../src/documents/pdf/content-stream.js';
+import {
+  ContentStreamError,
+  latin1,
+  makeOperation,
+  num,
+  parseContentStream,
+  serializeContentStream,
+} from '../../../../src/documents/pdf/content-stream.js';
 import { UnsafePageError, redactPageContent } from '../../../../src/documents/pdf/redact-page.js';
 
 const enc = (s: string) => Uint8Array.from(s, (c) => c.charCodeAt(0));
@@ -42,7 +49,10 @@ describe('content-stream tokenizer', () => {
     const dict = op!.operands[1];
     expect(dict?.kind).toBe('dict');
     const k = dict?.kind === 'dict' ? dict.entries.get('K') : undefined;
-    expect(k).toEqual({ kind: 'array', items: [num(1), { kind: 'array', items: [num(2), { kind: 'dict', entries: new Map([['N', { kind: 'array', items: [num(3)] }]]) }] }] });
+    expect(k).toEqual({
+      kind: 'array',
+      items: [num(1), { kind: 'array', items: [num(2), { kind: 'dict', entries: new Map([['N', { kind: 'array', items: [num(3)] }]]) }] }],
+    });
     expect(() => parseContentStream(enc('[1 Tj] TJ'))).toThrow(ContentStreamError);
     expect(() => parseContentStream(enc('['.repeat(40) + ']'.repeat(40) + ' TJ'))).toThrow(ContentStreamError);
     expect(() => parseContentStream(enc('[1 2 TJ'))).toThrow(ContentStreamError);
@@ -53,7 +63,15 @@ describe('content-stream tokenizer', () => {
     const ops = parseContentStream(enc(src));
     expect(ops.map((o) => o.op)).toEqual(['q', 'BI', 'Q']);
     const bi = ops[1]!;
-    expect(bi.operands[0]).toEqual({ kind: 'dict', entries: new Map([['W', num(2)], ['H', num(1)], ['CS', { kind: 'name', value: 'G' }], ['BPC', num(8)]]) });
+    expect(bi.operands[0]).toEqual({
+      kind: 'dict',
+      entries: new Map([
+        ['W', num(2)],
+        ['H', num(1)],
+        ['CS', { kind: 'name', value: 'G' }],
+        ['BPC', num(8)],
+      ]),
+    });
     expect(latin1(bi.inlineData!)).toBe('\u00ffEIx\u0000');
     expect(latin1(bi.raw)).toBe('BI /W 2 /H 1 /CS /G /BPC 8 ID \u00ffEIx\u0000 EI');
     expect(() => parseContentStream(enc('BI /W 1 ID xx'))).toThrow(ContentStreamError);
@@ -63,7 +81,9 @@ describe('content-stream tokenizer', () => {
     const src = '0 0 1 rg\nBT /F1 12 Tf [(a) -120 (b)] TJ ET';
     const ops = parseContentStream(enc(src));
     expect(latin1(serializeContentStream(ops))).toBe('0 0 1 rg\nBT\n/F1 12 Tf\n[(a) -120 (b)] TJ\nET\n');
-    expect(latin1(makeOperation('TJ', [{ kind: 'array', items: [{ kind: 'string', bytes: enc('(x)') }, num(-0.00001), num(1 / 3)] }]).raw)).toBe('[<287829> 0 0.3333] TJ');
+    expect(
+      latin1(makeOperation('TJ', [{ kind: 'array', items: [{ kind: 'string', bytes: enc('(x)') }, num(-0.00001), num(1 / 3)] }]).raw),
+    ).toBe('[<287829> 0 0.3333] TJ');
   });
 });
 
@@ -79,8 +99,15 @@ describe('content-stream interpreter (redactPageContent)', () => {
   /** Strings drawn by the rewritten content, in order, and every number inside TJ arrays. */
   function shown(content: Uint8Array) {
     const ops = parseContentStream(content);
-    const strings = ops.filter((o) => o.op === 'TJ' || o.op === 'Tj').flatMap((o) => (o.op === 'TJ' && o.operands[0]?.kind === 'array' ? o.operands[0].items : o.operands)).map(str).filter((s) => s !== null);
-    const kerns = ops.filter((o) => o.op === 'TJ').flatMap((o) => (o.operands[0]?.kind === 'array' ? o.operands[0].items : [])).filter((i) => i.kind === 'number');
+    const strings = ops
+      .filter((o) => o.op === 'TJ' || o.op === 'Tj')
+      .flatMap((o) => (o.op === 'TJ' && o.operands[0]?.kind === 'array' ? o.operands[0].items : o.operands))
+      .map(str)
+      .filter((s) => s !== null);
+    const kerns = ops
+      .filter((o) => o.op === 'TJ')
+      .flatMap((o) => (o.operands[0]?.kind === 'array' ? o.operands[0].items : []))
+      .filter((i) => i.kind === 'number');
     return { ops, strings, kerns };
   }
 
@@ -97,7 +124,10 @@ describe('content-stream interpreter (redactPageContent)', () => {
     expect(kerns).toEqual([]);
     const tms = ops.filter((o) => o.op === 'Tm').map((o) => o.operands.map((x) => (x.kind === 'number' ? x.value : NaN)));
     // The text move (as an absolute Tm), then one Tm per surviving run.
-    expect(tms.slice(0, -1)).toEqual([[1, 0, 0, 1, 100, 700], [1, 0, 0, 1, 100, 700]]);
+    expect(tms.slice(0, -1)).toEqual([
+      [1, 0, 0, 1, 100, 700],
+      [1, 0, 0, 1, 100, 700],
+    ]);
     // CD starts after AB, the -500 kerning, SECRET and the 250 kerning: where it was drawn before.
     expect(tms.at(-1)![4]).toBeCloseTo(x1 - 2.5, 3);
     expect(tms.at(-1)![5]).toBe(700);
@@ -125,7 +155,9 @@ describe('content-stream interpreter (redactPageContent)', () => {
 
   it('a filled path mostly inside an area is dropped, clipping paths stay; an inline image under an area is dropped', async () => {
     const { ctx, resources } = await page();
-    const content = enc('10 10 50 20 re f 10 10 50 20 re W n 300 300 10 10 re f q 50 0 0 20 10 10 cm BI /W 1 /H 1 /CS /G /BPC 8 ID \u0080 EI Q');
+    const content = enc(
+      '10 10 50 20 re f 10 10 50 20 re W n 300 300 10 10 re f q 50 0 0 20 10 10 cm BI /W 1 /H 1 /CS /G /BPC 8 ID \u0080 EI Q',
+    );
     const r = redactPageContent(ctx, content, resources, { areas: [{ x0: 0, y0: 0, x1: 70, y1: 40 }], crop });
     expect(r.removedPaths).toBe(1);
     expect(r.removedInlineImages).toBe(1);
@@ -137,6 +169,11 @@ describe('content-stream interpreter (redactPageContent)', () => {
 
   it('a font missing from the resources makes the page unsafe (it goes to the rasteriser)', async () => {
     const { ctx } = await page();
-    expect(() => redactPageContent(ctx, enc('BT /F9 10 Tf 100 700 Td (x) Tj ET'), ctx.obj({}), { areas: [{ x0: 90, y0: 690, x1: 200, y1: 720 }], crop })).toThrow(UnsafePageError);
+    expect(() =>
+      redactPageContent(ctx, enc('BT /F9 10 Tf 100 700 Td (x) Tj ET'), ctx.obj({}), {
+        areas: [{ x0: 90, y0: 690, x1: 200, y1: 720 }],
+        crop,
+      }),
+    ).toThrow(UnsafePageError);
   });
 });

@@ -44,7 +44,8 @@ export async function letterPdf(pages = 1): Promise<Uint8Array> {
     page.drawText(`Dear ${CANARY.name}, thank you for your letter.`, { x: 50, y: 780, size: 12, font });
     page.drawText(`Please write to ${CANARY.mail} or call us.`, { x: 50, y: 765, size: 12, font });
     page.drawText('This sentence carries no personal data at all.', { x: 50, y: 700, size: 12, font });
-    for (let i = 0; i < 30; i++) page.drawText(`Line ${i + 1} of the body text on page ${p + 1}, kept as it is.`, { x: 50, y: 660 - i * 15, size: 11, font });
+    for (let i = 0; i < 30; i++)
+      page.drawText(`Line ${i + 1} of the body text on page ${p + 1}, kept as it is.`, { x: 50, y: 660 - i * 15, size: 11, font });
   }
   return doc.save();
 }
@@ -54,7 +55,13 @@ export async function blackBoxPdf(): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
   const page = doc.addPage([595, 842]);
   await addContent(doc, page, `BT /F1 12 Tf 50 780 Td (Name: ${CANARY.name} here) Tj ET 0 0 0 rg 85 776 60 14 re f`);
-  const annot = doc.context.obj({ Type: 'Annot', Subtype: 'Square', Rect: [85, 776, 145, 790], Contents: PDFString.of(CANARY.name), T: PDFString.of(CANARY.meta) });
+  const annot = doc.context.obj({
+    Type: 'Annot',
+    Subtype: 'Square',
+    Rect: [85, 776, 145, 790],
+    Contents: PDFString.of(CANARY.name),
+    T: PDFString.of(CANARY.meta),
+  });
   page.node.set(PDFName.of('Annots'), doc.context.obj([doc.context.register(annot)]));
   return doc.save();
 }
@@ -69,7 +76,8 @@ export async function incrementalPdf(): Promise<Uint8Array> {
   const contents = page.node.Contents();
   const ref = contents && 'objectNumber' in contents ? (contents as unknown as { objectNumber: number }) : null;
   const contentsArray = doc.context.lookup(page.node.get(PDFName.of('Contents'))!);
-  const objectNumber = ref?.objectNumber ?? (contentsArray as unknown as { asArray(): Array<{ objectNumber: number }> }).asArray()[0]!.objectNumber;
+  const objectNumber =
+    ref?.objectNumber ?? (contentsArray as unknown as { asArray(): Array<{ objectNumber: number }> }).asArray()[0]!.objectNumber;
   const prev = Number(/startxref\s+(\d+)/.exec(text.slice(text.lastIndexOf('startxref')))![1]);
   const body = 'BT /F1 12 Tf 50 780 Td (Clean revision) Tj ET';
   const obj = `${objectNumber} 0 obj\n<< /Length ${body.length} >>\nstream\n${body}\nendstream\nendobj\n`;
@@ -118,16 +126,45 @@ export async function containersPdf(): Promise<Uint8Array> {
   const outlines = ctx.register(ctx.obj({ Type: 'Outlines', First: outlineItem, Last: outlineItem, Count: 1 }));
   ctx.assign(outlineItem, ctx.obj({ Title: PDFHexString.fromText(`Chapter ${CANARY.name}`), Parent: outlines }));
   doc.catalog.set(PDFName.of('Outlines'), outlines);
-  const note = ctx.register(ctx.obj({ Type: 'Annot', Subtype: 'Text', Rect: [10, 10, 30, 30], Contents: PDFString.of(`Call ${CANARY.mail}`), T: PDFString.of(CANARY.meta) }));
-  const field = ctx.register(ctx.obj({ FT: 'Tx', T: PDFString.of('name'), V: PDFString.of(CANARY.name), TU: PDFString.of('Your name'), Type: 'Annot', Subtype: 'Widget', Rect: [50, 50, 200, 70] }));
+  const note = ctx.register(
+    ctx.obj({
+      Type: 'Annot',
+      Subtype: 'Text',
+      Rect: [10, 10, 30, 30],
+      Contents: PDFString.of(`Call ${CANARY.mail}`),
+      T: PDFString.of(CANARY.meta),
+    }),
+  );
+  const field = ctx.register(
+    ctx.obj({
+      FT: 'Tx',
+      T: PDFString.of('name'),
+      V: PDFString.of(CANARY.name),
+      TU: PDFString.of('Your name'),
+      Type: 'Annot',
+      Subtype: 'Widget',
+      Rect: [50, 50, 200, 70],
+    }),
+  );
   page.node.set(PDFName.of('Annots'), ctx.obj([note, field]));
   doc.catalog.set(PDFName.of('AcroForm'), ctx.obj({ Fields: [field] }));
   const file = ctx.register(ctx.stream(`secret of ${CANARY.name}`, { Type: 'EmbeddedFile' }));
-  const spec = ctx.obj({ Type: 'Filespec', F: PDFString.of(`${CANARY.meta}.txt`), UF: PDFHexString.fromText(`${CANARY.meta}.txt`), EF: { F: file }, Desc: PDFString.of(CANARY.mail) });
+  const spec = ctx.obj({
+    Type: 'Filespec',
+    F: PDFString.of(`${CANARY.meta}.txt`),
+    UF: PDFHexString.fromText(`${CANARY.meta}.txt`),
+    EF: { F: file },
+    Desc: PDFString.of(CANARY.mail),
+  });
   const js = ctx.obj({ S: 'JavaScript', JS: PDFString.of(`app.alert('${CANARY.name}')`) });
-  doc.catalog.set(PDFName.of('Names'), ctx.obj({ EmbeddedFiles: { Names: [PDFString.of(`${CANARY.meta}.txt`), spec] }, JavaScript: { Names: [PDFString.of('init'), js] } }));
+  doc.catalog.set(
+    PDFName.of('Names'),
+    ctx.obj({ EmbeddedFiles: { Names: [PDFString.of(`${CANARY.meta}.txt`), spec] }, JavaScript: { Names: [PDFString.of('init'), js] } }),
+  );
   doc.catalog.set(PDFName.of('OpenAction'), js);
-  const elem = ctx.register(ctx.obj({ Type: 'StructElem', S: 'Figure', Alt: PDFString.of(`Photo of ${CANARY.name}`), ActualText: PDFString.of(CANARY.meta) }));
+  const elem = ctx.register(
+    ctx.obj({ Type: 'StructElem', S: 'Figure', Alt: PDFString.of(`Photo of ${CANARY.name}`), ActualText: PDFString.of(CANARY.meta) }),
+  );
   doc.catalog.set(PDFName.of('StructTreeRoot'), ctx.obj({ Type: 'StructTreeRoot', K: [elem] }));
   doc.catalog.set(PDFName.of('PageLabels'), ctx.obj({ Nums: [0, { S: 'D', P: PDFString.of(`${CANARY.name}-`) }] }));
   page.node.set(PDFName.of('Thumb'), ctx.register(ctx.stream(`thumb ${CANARY.name}`, { Width: 1, Height: 1 })));
@@ -156,7 +193,11 @@ export async function rotatedPdf(): Promise<Uint8Array> {
 export async function kernedLinePdf(): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
   const page = doc.addPage([595, 842]);
-  await addContent(doc, page, `BT /F1 12 Tf 50 780 Td [(From ) -137 (ZQXNAMELONGER) -241 ( to ) 53 (ZQXN2) -319 ( today.)] TJ 0 -20 Td (Next line stays.) Tj ET`);
+  await addContent(
+    doc,
+    page,
+    `BT /F1 12 Tf 50 780 Td [(From ) -137 (ZQXNAMELONGER) -241 ( to ) 53 (ZQXN2) -319 ( today.)] TJ 0 -20 Td (Next line stays.) Tj ET`,
+  );
   return doc.save();
 }
 
@@ -166,7 +207,9 @@ export async function sharedImagePdf(): Promise<Uint8Array> {
   const ctx = doc.context;
   const samples = new Uint8Array(100 * 50 * 3);
   for (let i = 0; i < samples.length; i += 3) samples.set([0x12, 0x34, 0x56], i);
-  const image = ctx.register(ctx.flateStream(samples, { Type: 'XObject', Subtype: 'Image', Width: 100, Height: 50, ColorSpace: 'DeviceRGB', BitsPerComponent: 8 }));
+  const image = ctx.register(
+    ctx.flateStream(samples, { Type: 'XObject', Subtype: 'Image', Width: 100, Height: 50, ColorSpace: 'DeviceRGB', BitsPerComponent: 8 }),
+  );
   for (const text of [`Photo of ${CANARY.name} here`, 'The same photo again']) {
     const page = doc.addPage([595, 842]);
     page.node.normalizedEntries().XObject.set(PDFName.of('Im1'), image);
@@ -227,9 +270,39 @@ export async function identityHPdf(ttf: Uint8Array): Promise<Uint8Array> {
   const line = `Herr ${OCR_NAME} kommt heute`;
   const glyphs = glyphsOf(ttf, line);
   const file = ctx.register(ctx.flateStream(ttf, { Length1: ttf.length }));
-  const descriptor = ctx.register(ctx.obj({ Type: 'FontDescriptor', FontName: 'ABCDEF+LiberationSans', Flags: 32, FontBBox: [-200, -300, 1200, 1000], ItalicAngle: 0, Ascent: 905, Descent: -212, CapHeight: 700, StemV: 80, FontFile2: file }));
-  const cid = ctx.obj({ Type: 'Font', Subtype: 'CIDFontType2', BaseFont: 'ABCDEF+LiberationSans', CIDSystemInfo: { Registry: PDFString.of('Adobe'), Ordering: PDFString.of('Identity'), Supplement: 0 }, FontDescriptor: descriptor, CIDToGIDMap: 'Identity', W: glyphs.flatMap((g) => [g.gid, [g.width]]), DW: 500 });
-  const font = ctx.register(ctx.obj({ Type: 'Font', Subtype: 'Type0', BaseFont: 'ABCDEF+LiberationSans', Encoding: 'Identity-H', DescendantFonts: [ctx.register(cid)] }));
+  const descriptor = ctx.register(
+    ctx.obj({
+      Type: 'FontDescriptor',
+      FontName: 'ABCDEF+LiberationSans',
+      Flags: 32,
+      FontBBox: [-200, -300, 1200, 1000],
+      ItalicAngle: 0,
+      Ascent: 905,
+      Descent: -212,
+      CapHeight: 700,
+      StemV: 80,
+      FontFile2: file,
+    }),
+  );
+  const cid = ctx.obj({
+    Type: 'Font',
+    Subtype: 'CIDFontType2',
+    BaseFont: 'ABCDEF+LiberationSans',
+    CIDSystemInfo: { Registry: PDFString.of('Adobe'), Ordering: PDFString.of('Identity'), Supplement: 0 },
+    FontDescriptor: descriptor,
+    CIDToGIDMap: 'Identity',
+    W: glyphs.flatMap((g) => [g.gid, [g.width]]),
+    DW: 500,
+  });
+  const font = ctx.register(
+    ctx.obj({
+      Type: 'Font',
+      Subtype: 'Type0',
+      BaseFont: 'ABCDEF+LiberationSans',
+      Encoding: 'Identity-H',
+      DescendantFonts: [ctx.register(cid)],
+    }),
+  );
   const page = doc.addPage([595, 842]);
   page.node.normalizedEntries().Font.set(PDFName.of('F0'), font);
   const hex = glyphs.map((g) => g.gid.toString(16).padStart(4, '0')).join('');
@@ -242,7 +315,12 @@ export async function scannedPdf(png: Uint8Array): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
   const image = await doc.embedPng(png);
   const page = doc.addPage([595, 842]);
-  page.drawImage(image, { x: 40, y: 842 - 40 - (515 * image.height) / image.width, width: 515, height: (515 * image.height) / image.width });
+  page.drawImage(image, {
+    x: 40,
+    y: 842 - 40 - (515 * image.height) / image.width,
+    width: 515,
+    height: (515 * image.height) / image.width,
+  });
   return doc.save();
 }
 
@@ -254,7 +332,16 @@ export async function ccittScanPdf(width: number, height: number): Promise<Uint8
   const doc = await PDFDocument.create();
   const page = doc.addPage([595, 842]);
   const rows = new Uint8Array(Math.ceil(height / 8)).fill(0xff);
-  const image = doc.context.stream(rows, { Type: 'XObject', Subtype: 'Image', Width: width, Height: height, BitsPerComponent: 1, ColorSpace: 'DeviceGray', Filter: 'CCITTFaxDecode', DecodeParms: { K: -1, Columns: width, Rows: height } });
+  const image = doc.context.stream(rows, {
+    Type: 'XObject',
+    Subtype: 'Image',
+    Width: width,
+    Height: height,
+    BitsPerComponent: 1,
+    ColorSpace: 'DeviceGray',
+    Filter: 'CCITTFaxDecode',
+    DecodeParms: { K: -1, Columns: width, Rows: height },
+  });
   page.node.setXObject(PDFName.of('Scan'), doc.context.register(image));
   page.node.addContentStream(doc.context.register(doc.context.stream('q 595 0 0 842 0 0 cm /Scan Do Q')));
   return doc.save();
@@ -271,7 +358,17 @@ export async function embeddedFigurePdf(): Promise<Uint8Array> {
   const font = await doc.embedFont(StandardFonts.Helvetica);
   const info = ctx.register(ctx.obj({ Author: PDFString.of('ZQXN2'), Title: PDFString.of('states') }));
   const xmp = `<x:xmpmeta xmlns:x="adobe:ns:meta/"><dc:creator>ZQXNAMELONGER</dc:creator></x:xmpmeta>`;
-  const image = ctx.register(ctx.stream(new Uint8Array([0x80, 0x80, 0x80, 0x80]), { Type: 'XObject', Subtype: 'Image', Width: 2, Height: 2, BitsPerComponent: 8, ColorSpace: 'DeviceGray', Metadata: ctx.register(ctx.stream(xmp, { Type: 'Metadata', Subtype: 'XML' })) }));
+  const image = ctx.register(
+    ctx.stream(new Uint8Array([0x80, 0x80, 0x80, 0x80]), {
+      Type: 'XObject',
+      Subtype: 'Image',
+      Width: 2,
+      Height: 2,
+      BitsPerComponent: 8,
+      ColorSpace: 'DeviceGray',
+      Metadata: ctx.register(ctx.stream(xmp, { Type: 'Metadata', Subtype: 'XML' })),
+    }),
+  );
   const figure = ctx.register(
     ctx.flateStream('BT /F1 10 Tf 10 10 Td (Figure text) Tj ET q 20 0 0 20 10 30 cm /Im0 Do Q', {
       Type: 'XObject',
@@ -294,7 +391,11 @@ export async function inlineCcittPdf(): Promise<Uint8Array> {
   const page = doc.addPage([595, 842]);
   const [width, height] = [400, 560];
   const head = `q 595 0 0 842 0 0 cm BI /W ${width} /H ${height} /BPC 1 /CS /G /F /CCF /DP << /K -1 /Columns ${width} /Rows ${height} >> ID `;
-  const bytes = new Uint8Array([...new TextEncoder().encode(head), ...new Uint8Array(Math.ceil(height / 8)).fill(0xff), ...new TextEncoder().encode('\nEI Q')]);
+  const bytes = new Uint8Array([
+    ...new TextEncoder().encode(head),
+    ...new Uint8Array(Math.ceil(height / 8)).fill(0xff),
+    ...new TextEncoder().encode('\nEI Q'),
+  ]);
   page.node.addContentStream(doc.context.register(doc.context.stream(bytes)));
   return doc.save();
 }

@@ -9,7 +9,10 @@ import { letterPdf } from './fixtures.js';
 const engine = createNodeDocumentAnonymizer({ ner: false });
 afterAll(() => engine.close());
 const corpus = join(import.meta.dirname, '..', '..', '..', '..', '..', 'shared', 'corpus');
-const TEXT_ONLY = { textAnonymization: { labelsConfig: [{ name: 'PER' as const }, { name: 'MAIL' as const }] }, imageAnonymization: { labelsConfig: [] } };
+const TEXT_ONLY = {
+  textAnonymization: { labelsConfig: [{ name: 'PER' as const }, { name: 'MAIL' as const }] },
+  imageAnonymization: { labelsConfig: [] },
+};
 
 /** A hostile file ends in a verified result or a 422 problem, never anything else. */
 async function resultOrInvalid(bytes: Uint8Array): Promise<'completed' | 'invalid'> {
@@ -28,7 +31,10 @@ describe('hostile PDFs (reliability H1, H2, H5)', () => {
   it('empty, header-only and wrong-type files are 422 INVALID_FILE', async () => {
     await expectProblem(engine.anonymize(new Uint8Array(), null), { status: 422, problemCode: 'INVALID_FILE' });
     await expectProblem(engine.anonymize(new TextEncoder().encode('%PDF-1.7\n'), null), { status: 422, problemCode: 'INVALID_FILE' });
-    await expectProblem(engine.anonymize(new TextEncoder().encode('PK\u0003\u0004 not a pdf'), null), { status: 422, problemCode: 'INVALID_FILE' });
+    await expectProblem(engine.anonymize(new TextEncoder().encode('PK\u0003\u0004 not a pdf'), null), {
+      status: 422,
+      problemCode: 'INVALID_FILE',
+    });
   });
 
   it('a truncated PDF and one with a byte missing end in a result or a 422, never partial output', async () => {
@@ -46,12 +52,23 @@ describe('hostile PDFs (reliability H1, H2, H5)', () => {
     'qpdf-qtest/outlines-with-loop.pdf',
     'format-corpus-pdf/corruptionOneByteMissing.pdf',
   ].filter((f) => existsSync(join(corpus, f)));
-  it.skipIf(cases.length === 0).each(cases)('%s: result or 422 within the time limit', async (f) => {
-    await resultOrInvalid(new Uint8Array(readFileSync(join(corpus, f))));
-  }, 60_000);
+  it.skipIf(cases.length === 0).each(cases)(
+    '%s: result or 422 within the time limit',
+    async (f) => {
+      await resultOrInvalid(new Uint8Array(readFileSync(join(corpus, f))));
+    },
+    60_000,
+  );
 
-  it.skipIf(!existsSync(join(corpus, 'format-corpus-pdf/encryption_openpassword.pdf')))('an encrypted PDF is 422 INVALID_FILE', async () => {
-    const bytes = new Uint8Array(readFileSync(join(corpus, 'format-corpus-pdf/encryption_openpassword.pdf')));
-    await expectProblem(engine.anonymize(bytes, TEXT_ONLY), { status: 422, problemCode: 'INVALID_FILE', detail: 'The PDF is encrypted.' });
-  });
+  it.skipIf(!existsSync(join(corpus, 'format-corpus-pdf/encryption_openpassword.pdf')))(
+    'an encrypted PDF is 422 INVALID_FILE',
+    async () => {
+      const bytes = new Uint8Array(readFileSync(join(corpus, 'format-corpus-pdf/encryption_openpassword.pdf')));
+      await expectProblem(engine.anonymize(bytes, TEXT_ONLY), {
+        status: 422,
+        problemCode: 'INVALID_FILE',
+        detail: 'The PDF is encrypted.',
+      });
+    },
+  );
 });

@@ -14,7 +14,7 @@ const codec = createNodeCodec(50e6);
 function filteredRows(png: Uint8Array): Uint8Array {
   const parts: Uint8Array[] = [];
   const dv = new DataView(png.buffer, png.byteOffset, png.byteLength);
-  for (let at = 8; at < png.length; ) {
+  for (let at = 8; at < png.length;) {
     const length = dv.getUint32(at);
     if (String.fromCharCode(...png.subarray(at + 4, at + 8)) === 'IDAT') parts.push(png.subarray(at + 8, at + 8 + length));
     at += 12 + length;
@@ -50,7 +50,11 @@ describe('image XObject pixels', () => {
     const ctx = doc.context;
     // 3 × 2 pixels, indices 0 1 2 / 2 1 0, two per byte, rows padded to whole bytes.
     const indexed = ctx.flateStream(Uint8Array.of(0x01, 0x20, 0x21, 0x00), {
-      Type: 'XObject', Subtype: 'Image', Width: 3, Height: 2, BitsPerComponent: 4,
+      Type: 'XObject',
+      Subtype: 'Image',
+      Width: 3,
+      Height: 2,
+      BitsPerComponent: 4,
       ColorSpace: ctx.obj([PDFName.of('Indexed'), PDFName.of('DeviceRGB'), 2, PDFHexString.of('ff0000' + '00ff00' + '0000ff')]),
     }) as PDFRawStream;
     expect(canReadPixels(ctx, indexed)).toBe(true);
@@ -60,7 +64,14 @@ describe('image XObject pixels', () => {
     expect(written.dict.get(PDFName.of('ColorSpace'))).toEqual(PDFName.of('DeviceRGB'));
     expect([...decodeStream(ctx, written)]).toEqual([255, 0, 0, 0, 255, 0, 0, 0, 255, 0, 0, 255, 0, 255, 0, 255, 0, 0]);
 
-    const bilevel = ctx.flateStream(Uint8Array.of(0b1010_0000, 0b0110_0000), { Type: 'XObject', Subtype: 'Image', Width: 3, Height: 2, BitsPerComponent: 1, ColorSpace: 'DeviceGray' }) as PDFRawStream;
+    const bilevel = ctx.flateStream(Uint8Array.of(0b1010_0000, 0b0110_0000), {
+      Type: 'XObject',
+      Subtype: 'Image',
+      Width: 3,
+      Height: 2,
+      BitsPerComponent: 1,
+      ColorSpace: 'DeviceGray',
+    }) as PDFRawStream;
     const grey = (await readImagePixels(ctx, bilevel, codec))!;
     expect(Array.from({ length: 6 }, (_, i) => grey.raster.data[i * 4])).toEqual([255, 0, 255, 0, 255, 255]);
   });
@@ -69,7 +80,11 @@ describe('image XObject pixels', () => {
     const c = (await PDFDocument.create()).context;
     const base = { Type: 'XObject', Subtype: 'Image', Width: 4, Height: 4, BitsPerComponent: 8 };
     expect(canReadPixels(c, c.flateStream(new Uint8Array(64), { ...base, ColorSpace: 'DeviceCMYK' }) as PDFRawStream)).toBe(false);
-    expect(canReadPixels(c, c.flateStream(new Uint8Array(16), { ...base, ColorSpace: 'DeviceGray', Decode: [1, 0] }) as PDFRawStream)).toBe(false);
-    expect(canReadPixels(c, c.flateStream(new Uint8Array(4), { ...base, BitsPerComponent: 1, ImageMask: true }) as PDFRawStream)).toBe(false);
+    expect(canReadPixels(c, c.flateStream(new Uint8Array(16), { ...base, ColorSpace: 'DeviceGray', Decode: [1, 0] }) as PDFRawStream)).toBe(
+      false,
+    );
+    expect(canReadPixels(c, c.flateStream(new Uint8Array(4), { ...base, BitsPerComponent: 1, ImageMask: true }) as PDFRawStream)).toBe(
+      false,
+    );
   });
 });

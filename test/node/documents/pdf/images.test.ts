@@ -14,14 +14,20 @@ import { letterScanPng, useOcrClient } from './ocr-fixture.js';
 
 const engine = createNodeDocumentAnonymizer({ ner: false });
 const codec = createNodeCodec(50e6);
-const FACE_MASK: ExternalUploadConfig = { textAnonymization: { labelsConfig: [] }, imageAnonymization: { labelsConfig: [{ name: 'face', anonymizationType: 'MASK' }] } };
+const FACE_MASK: ExternalUploadConfig = {
+  textAnonymization: { labelsConfig: [] },
+  imageAnonymization: { labelsConfig: [{ name: 'face', anonymizationType: 'MASK' }] },
+};
 const astronaut = corpusFiles('faces', ['astronaut.png'])[0];
 
 const ocr = useOcrClient();
 afterAll(() => engine.close());
 
 /** A CV-like page: a line of text naming the canary and the image drawn with `placement` (300×300 pt by default). */
-async function pageWithImage(embed: (doc: PDFDocument) => Promise<{ ref: PDFRef }>, placement = '300 0 0 300 50 400'): Promise<{ bytes: Uint8Array; xref: number }> {
+async function pageWithImage(
+  embed: (doc: PDFDocument) => Promise<{ ref: PDFRef }>,
+  placement = '300 0 0 300 50 400',
+): Promise<{ bytes: Uint8Array; xref: number }> {
   const doc = await PDFDocument.create();
   const font = await doc.embedFont(StandardFonts.Helvetica);
   const page = doc.addPage([595, 842]);
@@ -53,60 +59,82 @@ function variance(img: Raster, x0: number, y0: number, x1: number, y1: number): 
 const letterPng = (): Uint8Array => letterScanPng(OCR_NAME, { width: 1000, height: 300, fontPx: 48, x: 30, lines: [100, 220] });
 
 async function ocrWords(img: Raster): Promise<string> {
-  return (await ocr().recognize(await codec.encode(img, 'png'))).flat(2).map((w) => w.text).join(' ');
+  return (await ocr().recognize(await codec.encode(img, 'png')))
+    .flat(2)
+    .map((w) => w.text)
+    .join(' ');
 }
 
 describe('P9: images inside rewritten PDF pages', () => {
-  it.skipIf(!astronaut)('face: MASK makes the face in the image object solid and lists it in imagesData', async () => {
-    const jpeg = await codec.encode(await codec.decode(astronaut!.bytes, 'png'), 'jpeg');
-    const input = await pageWithImage((doc) => doc.embedJpg(jpeg));
-    const result = await engine.anonymize(input.bytes, FACE_MASK);
-    expect(result.verification).toMatchObject({ passed: true, stats: { rewrittenPages: 1, inspectedImages: 1, redactedImages: 1, uninspectedImages: 0, filledImages: 0 } });
-    const data = result.pageData.flatMap((p) => p.imagesData);
-    expect(data).toHaveLength(1);
-    expect(data[0]).toMatchObject({ xref: input.xref, imageUrl: expect.stringMatching(new RegExp(`/images/${input.xref}$`)) });
-    const face = data[0]!.detections.find((d) => d.label === 'face')!;
-    expect(face.bboxs).toHaveLength(1);
-    const [[x0, y0], , [x1, y1]] = face.bboxs[0]! as [[number, number], unknown, [number, number]];
-    // The detector's box (BlazeFace finds the astronaut's face around x 175–275, y 65–185).
-    expect(x0).toBeLessThan(200);
-    expect(x1).toBeGreaterThan(250);
-    const { stream } = await imageOf(result.bytes);
-    const out = await codec.decode(stream.contents, 'jpeg');
-    expect(out.width).toBe(512);
-    // JPEG ringing stays within a block of the box edge.
-    expect(variance(out, Math.ceil(x0) + 8, Math.ceil(y0) + 8, Math.floor(x1) - 8, Math.floor(y1) - 8)).toBeLessThan(4);
-    expect(variance(await codec.decode(jpeg, 'jpeg'), Math.ceil(x0) + 8, Math.ceil(y0) + 8, Math.floor(x1) - 8, Math.floor(y1) - 8)).toBeGreaterThan(100);
-  }, 60_000);
+  it.skipIf(!astronaut)(
+    'face: MASK makes the face in the image object solid and lists it in imagesData',
+    async () => {
+      const jpeg = await codec.encode(await codec.decode(astronaut!.bytes, 'png'), 'jpeg');
+      const input = await pageWithImage((doc) => doc.embedJpg(jpeg));
+      const result = await engine.anonymize(input.bytes, FACE_MASK);
+      expect(result.verification).toMatchObject({
+        passed: true,
+        stats: { rewrittenPages: 1, inspectedImages: 1, redactedImages: 1, uninspectedImages: 0, filledImages: 0 },
+      });
+      const data = result.pageData.flatMap((p) => p.imagesData);
+      expect(data).toHaveLength(1);
+      expect(data[0]).toMatchObject({ xref: input.xref, imageUrl: expect.stringMatching(new RegExp(`/images/${input.xref}$`)) });
+      const face = data[0]!.detections.find((d) => d.label === 'face')!;
+      expect(face.bboxs).toHaveLength(1);
+      const [[x0, y0], , [x1, y1]] = face.bboxs[0]! as [[number, number], unknown, [number, number]];
+      // The detector's box (BlazeFace finds the astronaut's face around x 175–275, y 65–185).
+      expect(x0).toBeLessThan(200);
+      expect(x1).toBeGreaterThan(250);
+      const { stream } = await imageOf(result.bytes);
+      const out = await codec.decode(stream.contents, 'jpeg');
+      expect(out.width).toBe(512);
+      // JPEG ringing stays within a block of the box edge.
+      expect(variance(out, Math.ceil(x0) + 8, Math.ceil(y0) + 8, Math.floor(x1) - 8, Math.floor(y1) - 8)).toBeLessThan(4);
+      expect(
+        variance(await codec.decode(jpeg, 'jpeg'), Math.ceil(x0) + 8, Math.ceil(y0) + 8, Math.floor(x1) - 8, Math.floor(y1) - 8),
+      ).toBeGreaterThan(100);
+    },
+    60_000,
+  );
 
-  it.skipIf(!astronaut)('a photo stored sideways and drawn turned upright is searched as the page shows it', async () => {
-    const upright = await codec.decode(astronaut!.bytes, 'png');
-    // Stored turned a quarter anticlockwise, drawn turned back (the image's x axis points down the page: EXIF 6).
-    const jpeg = await codec.encode(applyOrientation(upright, 8), 'jpeg');
-    const input = await pageWithImage((doc) => doc.embedJpg(jpeg), '0 -300 300 0 50 700');
-    const result = await engine.anonymize(input.bytes, FACE_MASK);
-    expect(result.verification).toMatchObject({ passed: true, stats: { inspectedImages: 1, redactedImages: 1 } });
-    const face = result.pageData.flatMap((p) => p.imagesData)[0]!.detections.find((d) => d.label === 'face')!;
-    const [[x0, y0], , [x1, y1]] = face.bboxs[0]! as [[number, number], unknown, [number, number]];
-    // Boxes are in the upright (viewed) image; the stored pixels are masked in the matching place.
-    const out = applyOrientation(await codec.decode((await imageOf(result.bytes)).stream.contents, 'jpeg'), 6);
-    expect(variance(out, Math.ceil(x0) + 8, Math.ceil(y0) + 8, Math.floor(x1) - 8, Math.floor(y1) - 8)).toBeLessThan(4);
-  }, 60_000);
+  it.skipIf(!astronaut)(
+    'a photo stored sideways and drawn turned upright is searched as the page shows it',
+    async () => {
+      const upright = await codec.decode(astronaut!.bytes, 'png');
+      // Stored turned a quarter anticlockwise, drawn turned back (the image's x axis points down the page: EXIF 6).
+      const jpeg = await codec.encode(applyOrientation(upright, 8), 'jpeg');
+      const input = await pageWithImage((doc) => doc.embedJpg(jpeg), '0 -300 300 0 50 700');
+      const result = await engine.anonymize(input.bytes, FACE_MASK);
+      expect(result.verification).toMatchObject({ passed: true, stats: { inspectedImages: 1, redactedImages: 1 } });
+      const face = result.pageData.flatMap((p) => p.imagesData)[0]!.detections.find((d) => d.label === 'face')!;
+      const [[x0, y0], , [x1, y1]] = face.bboxs[0]! as [[number, number], unknown, [number, number]];
+      // Boxes are in the upright (viewed) image; the stored pixels are masked in the matching place.
+      const out = applyOrientation(await codec.decode((await imageOf(result.bytes)).stream.contents, 'jpeg'), 6);
+      expect(variance(out, Math.ceil(x0) + 8, Math.ceil(y0) + 8, Math.floor(x1) - 8, Math.floor(y1) - 8)).toBeLessThan(4);
+    },
+    60_000,
+  );
 
-  it.skipIf(!astronaut)("without the face label the photo is OCR'd for the text labels and stays byte for byte", async () => {
-    const jpeg = await codec.encode(await codec.decode(astronaut!.bytes, 'png'), 'jpeg');
-    const input = await pageWithImage((doc) => doc.embedJpg(jpeg));
-    const result = await engine.anonymize(input.bytes, CANARY_CONFIG);
-    expect(result.verification).toMatchObject({ passed: true, stats: { inspectedImages: 1, redactedImages: 0 } });
-    const { stream } = await imageOf(result.bytes);
-    expect(Buffer.from(stream.contents).equals(Buffer.from(jpeg))).toBe(true);
-  }, 60_000);
+  it.skipIf(!astronaut)(
+    "without the face label the photo is OCR'd for the text labels and stays byte for byte",
+    async () => {
+      const jpeg = await codec.encode(await codec.decode(astronaut!.bytes, 'png'), 'jpeg');
+      const input = await pageWithImage((doc) => doc.embedJpg(jpeg));
+      const result = await engine.anonymize(input.bytes, CANARY_CONFIG);
+      expect(result.verification).toMatchObject({ passed: true, stats: { inspectedImages: 1, redactedImages: 0 } });
+      const { stream } = await imageOf(result.bytes);
+      expect(Buffer.from(stream.contents).equals(Buffer.from(jpeg))).toBe(true);
+    },
+    60_000,
+  );
 
   it("a name rendered into a PNG is OCR'd and its words are blacked out in the image object", async () => {
     const png = letterPng();
     const input = await pageWithImage((doc) => doc.embedPng(png));
     const before = await imageOf(input.bytes);
-    expect((await ocrWords((await readImagePixels(before.doc.context, before.stream, codec))!.raster)).toLowerCase()).toContain(OCR_NAME.toLowerCase());
+    expect((await ocrWords((await readImagePixels(before.doc.context, before.stream, codec))!.raster)).toLowerCase()).toContain(
+      OCR_NAME.toLowerCase(),
+    );
     const result = await engine.anonymize(input.bytes, CANARY_CONFIG);
     expect(result.verification).toMatchObject({ passed: true, stats: { inspectedImages: 1, redactedImages: 1 } });
     const entry = result.pageData.find((p) => p.imagesData.length > 0)!;
@@ -119,7 +147,18 @@ describe('P9: images inside rewritten PDF pages', () => {
   }, 60_000);
 
   // CMYK samples: a colour space we do not decode.
-  const cmyk = async (doc: PDFDocument) => ({ ref: doc.context.register(doc.context.flateStream(new Uint8Array(128 * 128 * 4).fill(0x5a), { Type: 'XObject', Subtype: 'Image', Width: 128, Height: 128, ColorSpace: 'DeviceCMYK', BitsPerComponent: 8 })) });
+  const cmyk = async (doc: PDFDocument) => ({
+    ref: doc.context.register(
+      doc.context.flateStream(new Uint8Array(128 * 128 * 4).fill(0x5a), {
+        Type: 'XObject',
+        Subtype: 'Image',
+        Width: 128,
+        Height: 128,
+        ColorSpace: 'DeviceCMYK',
+        BitsPerComponent: 8,
+      }),
+    ),
+  });
 
   it('an image that cannot be decoded is counted as uninspected; with the face label it becomes a solid fill', async () => {
     const input = await pageWithImage(cmyk);
@@ -153,7 +192,8 @@ describe('P9: images inside rewritten PDF pages', () => {
     const count = async (pdf: Uint8Array) => {
       const out = await PDFDocument.load(pdf);
       const contents = out.getPages()[0]!.node.Contents()!;
-      const streams = contents instanceof PDFArray ? contents.asArray().map((r) => out.context.lookup(r) as PDFRawStream) : [contents as PDFRawStream];
+      const streams =
+        contents instanceof PDFArray ? contents.asArray().map((r) => out.context.lookup(r) as PDFRawStream) : [contents as PDFRawStream];
       const text = streams.map((st) => new TextDecoder('latin1').decode(decodeStream(out.context, st))).join('\n');
       return (text.match(/\bBI\b/g) ?? []).length;
     };

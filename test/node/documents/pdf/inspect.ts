@@ -47,23 +47,49 @@ export async function evidenceWith(source: PdfjsSource, bytes: Uint8Array): Prom
   let annotations = '';
   for (let p = 1; p <= doc.numPages; p++) {
     const page = await doc.getPage(p);
-    for (const i of (await page.getTextContent()).items) if ('str' in i && i.str.trim() !== '') items.push({ page: p, str: i.str, x: i.transform[4], y: i.transform[5], angle: Math.round((Math.atan2(i.transform[1], i.transform[0]) * 180) / Math.PI) });
+    for (const i of (await page.getTextContent()).items)
+      if ('str' in i && i.str.trim() !== '')
+        items.push({
+          page: p,
+          str: i.str,
+          x: i.transform[4],
+          y: i.transform[5],
+          angle: Math.round((Math.atan2(i.transform[1], i.transform[0]) * 180) / Math.PI),
+        });
     annotations += JSON.stringify(await page.getAnnotations());
   }
   const meta = await doc.getMetadata();
   await doc.destroy();
-  return { raw: latin1(bytes), streams: streams(bytes), text: items.map((i) => i.str).join(' '), items, meta: JSON.stringify({ info: meta.info, xmp: meta.metadata?.getRaw() ?? null }), annotations };
+  return {
+    raw: latin1(bytes),
+    streams: streams(bytes),
+    text: items.map((i) => i.str).join(' '),
+    items,
+    meta: JSON.stringify({ info: meta.info, xmp: meta.metadata?.getRaw() ?? null }),
+    annotations,
+  };
 }
 
 /** Every place a canary could hide, as one list of [where, content]. */
 export function places(e: Evidence): Array<[string, string]> {
-  return [['raw', e.raw], ...e.streams.map((s, i): [string, string] => [`stream ${i}`, s]), ['text', e.text], ['meta', e.meta], ['annotations', e.annotations]];
+  return [
+    ['raw', e.raw],
+    ...e.streams.map((s, i): [string, string] => [`stream ${i}`, s]),
+    ['text', e.text],
+    ['meta', e.meta],
+    ['annotations', e.annotations],
+  ];
 }
 
 /** Where `canary` occurs (case-insensitive, also as UTF-16BE). */
 export function whereFound(e: Evidence, canary: string): string[] {
   const c = canary.toLowerCase();
   return places(e)
-    .filter(([, s]) => s.replace(/\u0000/g, '').toLowerCase().includes(c))
+    .filter(([, s]) =>
+      s
+        .replace(/\u0000/g, '')
+        .toLowerCase()
+        .includes(c),
+    )
     .map(([w]) => w);
 }

@@ -9,7 +9,11 @@ import type { OcrClient } from '../../../../src/documents/ocr-client.js';
 import { createOcrClient } from '../../../../src/documents/ocr-client.js';
 
 /** pdf.js's LiberationSans: a TrueType font every machine with the project has. */
-export const LIBERATION = join(dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json')), 'standard_fonts', 'LiberationSans-Regular.ttf');
+export const LIBERATION = join(
+  dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json')),
+  'standard_fonts',
+  'LiberationSans-Regular.ttf',
+);
 
 /** Starts an OCR client before the file's tests and stops it after them; call the result inside a test. */
 export function useOcrClient(): () => OcrClient {
@@ -28,7 +32,10 @@ export function useOcrClient(): () => OcrClient {
 }
 
 /** A white PNG with two lines of black text, the second naming `name` (a scanned letter, as OCR tests need it). */
-export function letterScanPng(name: string, size: { width: number; height: number; fontPx: number; x: number; lines: [number, number] }): Uint8Array {
+export function letterScanPng(
+  name: string,
+  size: { width: number; height: number; fontPx: number; x: number; lines: [number, number] },
+): Uint8Array {
   GlobalFonts.registerFromPath(LIBERATION, 'Liberation Sans');
   const canvas = createCanvas(size.width, size.height);
   const ctx = canvas.getContext('2d');

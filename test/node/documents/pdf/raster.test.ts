@@ -25,7 +25,12 @@ async function ocrText(bytes: Uint8Array): Promise<string> {
     const page = await doc.getPage(p);
     const viewport = page.getViewport({ scale: 2 });
     const target = nodeRenderCanvas(viewport.width, viewport.height);
-    await page.render({ canvas: target.canvas as HTMLCanvasElement, canvasContext: target.context as unknown as CanvasRenderingContext2D, viewport, background: 'white' }).promise;
+    await page.render({
+      canvas: target.canvas as HTMLCanvasElement,
+      canvasContext: target.context as unknown as CanvasRenderingContext2D,
+      viewport,
+      background: 'white',
+    }).promise;
     const data = new Uint8ClampedArray(target.context.getImageData(0, 0, viewport.width, viewport.height).data);
     const words = (await ocr().recognize(await codec.encode({ width: viewport.width, height: viewport.height, data }, 'png'))).flat(2);
     text += words.map((w) => w.text).join(' ') + '\n';

@@ -18,7 +18,12 @@ function golden(name: string, value: unknown): void {
 describe('PDF PII record (spec 2.7)', () => {
   it('one entry per (page, paragraph) with tokens, ents, pseudonyms, crIds and boxes in both documents', async () => {
     const r = await engine.anonymizeDocument(await letterPdf(2), CANARY_CONFIG, { documentId: 7 });
-    expect(r.piiRecord).toMatchObject({ documentId: 7, documentName: 'document-7.pdf', documentType: 'PDF', processingStatus: 'COMPLETED' });
+    expect(r.piiRecord).toMatchObject({
+      documentId: 7,
+      documentName: 'document-7.pdf',
+      documentType: 'PDF',
+      processingStatus: 'COMPLETED',
+    });
     expect(r.verification?.passed).toBe(true);
     const pages = r.piiRecord.pageData;
     expect(new Set(pages.map((p) => p.pageNum))).toEqual(new Set([1, 2]));

@@ -48,7 +48,10 @@ describe('text state (ISO 32000-1, 9.3–9.4)', () => {
     const ts = begin();
     ts.apply('TL', [12]);
     ts.apply('Td', [50, 700]);
-    expect(origins(ts.show('Tj', [], [glyph(500), glyph(600)]))).toEqual([[50, 700], [55, 700]]);
+    expect(origins(ts.show('Tj', [], [glyph(500), glyph(600)]))).toEqual([
+      [50, 700],
+      [55, 700],
+    ]);
     expect(origins(ts.show('Tj', [], [glyph(500)]))).toEqual([[61, 700]]);
     ts.apply('T*', []);
     expect(origins(ts.show('Tj', [], [glyph(500)]))).toEqual([[50, 688]]);
@@ -79,13 +82,23 @@ describe('text state (ISO 32000-1, 9.3–9.4)', () => {
 
   it('Tc after every glyph, Tw only after word spaces, Tz scales the advance, Ts raises the glyphs', () => {
     const ts = begin();
-    for (const [op, value] of [['Tc', 1], ['Tw', 3], ['Tz', 50], ['Ts', 2]] as const) ts.apply(op, [value]);
+    for (const [op, value] of [
+      ['Tc', 1],
+      ['Tw', 3],
+      ['Tz', 50],
+      ['Ts', 2],
+    ] as const)
+      ts.apply(op, [value]);
     ts.apply('Td', [100, 200]);
     // a (500): x 0, next 0 + 5 + 1 = 6. Space (250): next 6 + 2.5 + 3 + 1 = 12.5. b (600): next 12.5 + 6 + 1 = 19.5.
     // Text space x is then scaled by 0.5 into the text matrix.
     const shown = ts.show('Tj', [], [glyph(500), SPACE, glyph(600)]);
     expect(shown.map((g) => g.x)).toEqual([0, 6, 12.5]);
-    expect(origins(shown)).toEqual([[100, 200], [103, 200], [106.25, 200]]);
+    expect(origins(shown)).toEqual([
+      [100, 200],
+      [103, 200],
+      [106.25, 200],
+    ]);
     expect(origins(ts.show('Tj', [], [glyph(500)]))).toEqual([[109.75, 200]]);
     // b: x 106.25 to 106.25 + 0.5 × 6; y from the rise 2 − 2 to 2 + 8.
     expect(glyphBox(shown[2]!)).toEqual({ x0: 106.25, y0: 200, x1: 109.25, y1: 210 });
@@ -110,10 +123,14 @@ describe('text state (ISO 32000-1, 9.3–9.4)', () => {
     const shown = ts.show('TJ', [], [glyph(500), -250, glyph(500), 100, 50, glyph(500)]);
     expect(shown.map((g) => g.kernBefore)).toEqual([0, -250, 150]);
     expect(shown.map((g) => g.x)).toEqual([0, 7.5, 11]);
-    expect(origins(shown)).toEqual([[0, 0], [15, 0], [22, 0]]);
+    expect(origins(shown)).toEqual([
+      [0, 0],
+      [15, 0],
+      [22, 0],
+    ]);
   });
 
-  it("' moves to the next line; \" also sets Tw and Tc from its operands", () => {
+  it('\' moves to the next line; " also sets Tw and Tc from its operands', () => {
     const ts = begin();
     ts.apply('TL', [14]);
     ts.apply('Td', [50, 700]);
@@ -121,7 +138,11 @@ describe('text state (ISO 32000-1, 9.3–9.4)', () => {
     expect(ts.lineMatrix).toEqual([1, 0, 0, 1, 50, 686]);
     // Space: next 2.5 + 4 + 2 = 8.5; a: next 8.5 + 5 + 2 = 15.5.
     const shown = ts.show('"', [4, 2], [SPACE, glyph(500), glyph(500)]);
-    expect(origins(shown)).toEqual([[50, 672], [58.5, 672], [65.5, 672]]);
+    expect(origins(shown)).toEqual([
+      [50, 672],
+      [58.5, 672],
+      [65.5, 672],
+    ]);
     expect(ts.state.wordSpacing).toBe(4);
     expect(ts.state.charSpacing).toBe(2);
   });
@@ -156,7 +177,10 @@ describe('text state (ISO 32000-1, 9.3–9.4)', () => {
     const ts = new TextState<{ scale: number }>((f) => f.scale);
     ts.apply('BT', []);
     ts.setFont({ scale: 0.01 }, 10);
-    expect(origins(ts.show('Tj', [], [glyph(50), glyph(50)]))).toEqual([[0, 0], [5, 0]]);
+    expect(origins(ts.show('Tj', [], [glyph(50), glyph(50)]))).toEqual([
+      [0, 0],
+      [5, 0],
+    ]);
   });
 
   it('apply handles the state operators only; show operators are recognised', () => {

@@ -11,7 +11,10 @@ describe('verifyPdf (fail closed)', () => {
   });
 
   it('finds an original string in pdf.js text and streams, reporting the label and the place only', async () => {
-    const v = await verifyPdf(nodePdfjs(), await letterPdf(), [{ label: 'PER', text: CANARY.name }, { label: 'MAIL', text: 'nobody@else.test' }]);
+    const v = await verifyPdf(nodePdfjs(), await letterPdf(), [
+      { label: 'PER', text: CANARY.name },
+      { label: 'MAIL', text: 'nobody@else.test' },
+    ]);
     expect(v.passed).toBe(false);
     expect(v.checked).toBe(2);
     expect(v.leaks).toContainEqual({ label: 'PER', where: 'text of page 1' });

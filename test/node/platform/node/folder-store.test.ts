@@ -7,8 +7,21 @@ import type { DocumentRecord } from '../../../../src/store/records.js';
 import { expectProblem } from '../../helpers/expect-problem.js';
 
 const record = (id: number): Omit<DocumentRecord, 'id'> => ({
-  projectId: 1, version: 1, name: `document-${id}.png`, documentType: 'IMAGE', fileSize: 3, status: 'COMPUTING_QUOTA',
-  anonymizedName: null, tags: [], createdAt: 0, lastModified: 0, config: null, problem: null, lease: null, attempts: 0, pages: 0,
+  projectId: 1,
+  version: 1,
+  name: `document-${id}.png`,
+  documentType: 'IMAGE',
+  fileSize: 3,
+  status: 'COMPUTING_QUOTA',
+  anonymizedName: null,
+  tags: [],
+  createdAt: 0,
+  lastModified: 0,
+  config: null,
+  problem: null,
+  lease: null,
+  attempts: 0,
+  pages: 0,
 });
 const dirs: string[] = [];
 afterEach(async () => {
@@ -19,16 +32,40 @@ async function tempDir() {
   dirs.push(d);
   return d;
 }
-const list = async (dir: string) => (await Promise.all(['documents', 'files', 'piis'].map(async (s) => (await readdir(join(dir, s))).map((f) => `${s}/${f}`)))).flat().sort();
+const list = async (dir: string) =>
+  (await Promise.all(['documents', 'files', 'piis'].map(async (s) => (await readdir(join(dir, s))).map((f) => `${s}/${f}`)))).flat().sort();
 
 describe('folder store (serve --data DIR)', () => {
   it('keeps documents, bytes, PII records and counters across a restart; deletion removes every file', async () => {
     const dir = await tempDir();
     let store = await openFolderStore(dir);
-    await store.syncProjects([{ id: 1, orgId: 1, name: 'P', description: '', isTemporary: false, deleteCompletedDocumentsAfterHours: null, deleteNonCompletedDocumentsAfterHours: null, isStoringPII: true, documentCorrection: false, config: {} }]);
+    await store.syncProjects([
+      {
+        id: 1,
+        orgId: 1,
+        name: 'P',
+        description: '',
+        isTemporary: false,
+        deleteCompletedDocumentsAfterHours: null,
+        deleteNonCompletedDocumentsAfterHours: null,
+        isStoringPII: true,
+        documentCorrection: false,
+        config: {},
+      },
+    ]);
     const a = await store.createDocument(record, new Uint8Array([1, 2, 3]));
     await store.update(a.id, (d) => ({ ...d, status: 'PROCESSING', lease: { owner: 'x', until: 9 } }));
-    expect(await store.complete(a.id, 'x', 7, { status: 'COMPLETED', result: new Uint8Array([9]), anonymizedName: 'r.png', pageData: [], dropOriginal: false, pages: 2, problem: null })).toBe(true);
+    expect(
+      await store.complete(a.id, 'x', 7, {
+        status: 'COMPLETED',
+        result: new Uint8Array([9]),
+        anonymizedName: 'r.png',
+        pageData: [],
+        dropOriginal: false,
+        pages: 2,
+        problem: null,
+      }),
+    ).toBe(true);
     await store.addUsage(2, 0);
     store.close();
     await new Promise((r) => setTimeout(r, 20));

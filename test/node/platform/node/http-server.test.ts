@@ -56,14 +56,20 @@ afterAll(async () => {
 });
 
 /** Raw HTTP, for what fetch will not send (a false Content-Length, 64 KB of headers). */
-function raw(path: string, options: { method?: string; headers?: Record<string, string>; body?: Buffer }): Promise<{ status: number; body: string }> {
+function raw(
+  path: string,
+  options: { method?: string; headers?: Record<string, string>; body?: Buffer },
+): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
     const u = new URL(path, server.url);
-    const req = httpRequest({ host: u.hostname, port: u.port, path: u.pathname, method: options.method ?? 'GET', headers: options.headers }, (res) => {
-      let body = '';
-      res.on('data', (d: Buffer) => (body += d.toString()));
-      res.on('end', () => resolve({ status: res.statusCode!, body }));
-    });
+    const req = httpRequest(
+      { host: u.hostname, port: u.port, path: u.pathname, method: options.method ?? 'GET', headers: options.headers },
+      (res) => {
+        let body = '';
+        res.on('data', (d: Buffer) => (body += d.toString()));
+        res.on('end', () => resolve({ status: res.statusCode!, body }));
+      },
+    );
     req.on('error', reject);
     if (options.body) req.write(options.body);
     // The body is never finished: the server must answer without waiting for 300 MB.
@@ -85,7 +91,11 @@ describe('conformance over real HTTP: `serve` on 127.0.0.1', () => {
   it('413 on a declared size over 200 MB, answered before the body is sent', async () => {
     const res = await raw('/external/v1/projects/1/documents', {
       method: 'POST',
-      headers: { authorization: `Bearer ${KEYS.org}`, 'content-type': 'multipart/form-data; boundary=b', 'content-length': String(300 * 1024 * 1024) },
+      headers: {
+        authorization: `Bearer ${KEYS.org}`,
+        'content-type': 'multipart/form-data; boundary=b',
+        'content-length': String(300 * 1024 * 1024),
+      },
       body: Buffer.alloc(1024),
     });
     expect(res.status).toBe(413);
@@ -94,7 +104,9 @@ describe('conformance over real HTTP: `serve` on 127.0.0.1', () => {
 
   it('huge headers get 431 and the server keeps serving', async () => {
     // Node answers 431 and closes; the close can reach the client before the answer does (a reset), never a 200.
-    const outcome = await raw('/external/v1/text-labels', { headers: { authorization: `Bearer ${KEYS.org}`, 'x-junk': 'a'.repeat(64 * 1024) } }).then(
+    const outcome = await raw('/external/v1/text-labels', {
+      headers: { authorization: `Bearer ${KEYS.org}`, 'x-junk': 'a'.repeat(64 * 1024) },
+    }).then(
       (res) => res.status,
       (err: NodeJS.ErrnoException) => err.code,
     );

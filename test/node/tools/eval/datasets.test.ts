@@ -42,12 +42,37 @@ describe('bio helpers', () => {
   });
 
   it.each<[string[], Array<[number, number, string]>]>([
-    [['B-PER', 'I-PER', 'O', 'B-LOC'], [[0, 2, 'PER'], [3, 4, 'LOC']]],
+    [
+      ['B-PER', 'I-PER', 'O', 'B-LOC'],
+      [
+        [0, 2, 'PER'],
+        [3, 4, 'LOC'],
+      ],
+    ],
     // conlleval: I- after O or after another type opens a chunk.
-    [['O', 'I-PER', 'I-LOC'], [[1, 2, 'PER'], [2, 3, 'LOC']]],
-    [['B-PER', 'B-PER'], [[0, 1, 'PER'], [1, 2, 'PER']]],
+    [
+      ['O', 'I-PER', 'I-LOC'],
+      [
+        [1, 2, 'PER'],
+        [2, 3, 'LOC'],
+      ],
+    ],
+    [
+      ['B-PER', 'B-PER'],
+      [
+        [0, 1, 'PER'],
+        [1, 2, 'PER'],
+      ],
+    ],
     // BIOES (GraSCCo CSV style).
-    [['S-LOC', 'B-PER', 'E-PER', 'I-PER'], [[0, 1, 'LOC'], [1, 3, 'PER'], [3, 4, 'PER']]],
+    [
+      ['S-LOC', 'B-PER', 'E-PER', 'I-PER'],
+      [
+        [0, 1, 'LOC'],
+        [1, 3, 'PER'],
+        [3, 4, 'PER'],
+      ],
+    ],
   ])('decodeTags(%j)', (tags, expected) => {
     expect(decodeTags(tags).map((c) => [c.start, c.end, c.type])).toEqual(expected);
   });
@@ -57,7 +82,10 @@ describe('bio helpers', () => {
   });
 
   it('sentenceToRecord joins tokens with single spaces and maps chunks', () => {
-    const r = toRecord(['Herr', 'Hans', 'Müller', 'aus', 'Köln', '.'], ['O', 'B-PER', 'I-PER', 'O', 'B-LOC', 'O'], { PER: 'PER', LOC: 'LOC' });
+    const r = toRecord(['Herr', 'Hans', 'Müller', 'aus', 'Köln', '.'], ['O', 'B-PER', 'I-PER', 'O', 'B-LOC', 'O'], {
+      PER: 'PER',
+      LOC: 'LOC',
+    });
     expect(r.text).toBe('Herr Hans Müller aus Köln .');
     expect(markup(r)).toBe('Herr [[PER|Hans Müller]] aus [[LOC|Köln]] .');
     expect(r).toMatchObject({ id: 't:0', lang: 'de', source: 't', labels: ['PER', 'LOC', 'ORG'] });
@@ -97,25 +125,49 @@ describe('GermEval 2014', () => {
 });
 
 describe('German LER', () => {
-  const sample = 'Der O\r\nBGH O\r\nRichter B-RR\r\nMüller I-RR\r\nin O\r\nKarlsruhe B-ST\r\n( O\r\n§ B-GS\r\n823 I-GS\r\nBGB I-GS\r\n) O\r\n\r\nDaimler B-UN\r\nAG I-UN\r\nMercedes B-MRK\r\nHauptstraße B-STR\r\n\r\n';
+  const sample =
+    'Der O\r\nBGH O\r\nRichter B-RR\r\nMüller I-RR\r\nin O\r\nKarlsruhe B-ST\r\n( O\r\n§ B-GS\r\n823 I-GS\r\nBGB I-GS\r\n) O\r\n\r\nDaimler B-UN\r\nAG I-UN\r\nMercedes B-MRK\r\nHauptstraße B-STR\r\n\r\n';
 
   it('parses CRLF two-column CoNLL and maps the 19 classes', () => {
     const sentences = parseTwoColumn(sample);
     expect(sentences.map((s) => s.tokens.length)).toEqual([11, 4]);
     const map = tableMapper(LER_MAPPING);
-    expect(markup(sentenceToRecord(sentences[0]!, map, meta))).toBe('Der BGH [[PER|Richter Müller]] in [[LOC|Karlsruhe]] ( {{§ 823 BGB}} )');
+    expect(markup(sentenceToRecord(sentences[0]!, map, meta))).toBe(
+      'Der BGH [[PER|Richter Müller]] in [[LOC|Karlsruhe]] ( {{§ 823 BGB}} )',
+    );
     expect(markup(sentenceToRecord(sentences[1]!, map, meta))).toBe('[[ORG|Daimler AG]] {{Mercedes}} [[STR|Hauptstraße]]');
   });
 
   it('maps every one of the 19 classes', () => {
-    const classes = ['PER', 'RR', 'AN', 'LD', 'ST', 'STR', 'LDS', 'ORG', 'UN', 'INN', 'GRT', 'MRK', 'GS', 'VO', 'EUN', 'VS', 'VT', 'RS', 'LIT'];
+    const classes = [
+      'PER',
+      'RR',
+      'AN',
+      'LD',
+      'ST',
+      'STR',
+      'LDS',
+      'ORG',
+      'UN',
+      'INN',
+      'GRT',
+      'MRK',
+      'GS',
+      'VO',
+      'EUN',
+      'VS',
+      'VT',
+      'RS',
+      'LIT',
+    ];
     expect(Object.keys(LER_MAPPING).sort()).toEqual([...classes].sort());
   });
 });
 
 describe('WNUT-17', () => {
   it('parses tab-separated tokens with tab-only separator lines', () => {
-    const sample = '@paul\tO\nloves\tO\nTaylor\tB-person\nSwift\tI-person\nat\tO\nGoogle\tB-corporation\non\tO\niPhone\tB-product\n\t\nthe\tO\nBeatles\tB-group\n';
+    const sample =
+      '@paul\tO\nloves\tO\nTaylor\tB-person\nSwift\tI-person\nat\tO\nGoogle\tB-corporation\non\tO\niPhone\tB-product\n\t\nthe\tO\nBeatles\tB-group\n';
     const sentences = parseTwoColumn(sample);
     expect(sentences).toHaveLength(2);
     const map = tableMapper(WNUT_MAPPING);
@@ -146,7 +198,10 @@ describe('UNER / WikiANN (CoNLL-U-like)', () => {
     const sample = '0\tSioux\tB-ORG\n1\tFalls\tI-ORG\n2\tArena\tI-ORG\n3\t(\tO\n4\tSioux\tB-LOC\n5\t)\tO\n\n0\tAngela\tB-PER\n';
     const sentences = parseConllu(sample);
     const map = tableMapper(CONLLU_MAPPING);
-    expect(sentences.map((s) => markup(sentenceToRecord(s, map, meta)))).toEqual(['[[ORG|Sioux Falls Arena]] ( [[LOC|Sioux]] )', '[[PER|Angela]]']);
+    expect(sentences.map((s) => markup(sentenceToRecord(s, map, meta)))).toEqual([
+      '[[ORG|Sioux Falls Arena]] ( [[LOC|Sioux]] )',
+      '[[PER|Angela]]',
+    ]);
   });
 });
 
