@@ -240,15 +240,18 @@ class Redactor {
     const invisible = render === 3 || render === 7;
     if (!font.safe) {
       if (this.plan.areas.length > 0 || invisible) throw new UnsafePageError('font without usable metrics');
-      return shown.map((g) => ({ ...g, keep: true }));
+      return shown.map((g) => Object.assign(g, { keep: true }));
     }
-    return shown.map((g) => {
+    // The shown glyphs are ours: marking them in place spares a copy of every glyph of the page.
+    const placed = shown as PlacedGlyph[];
+    for (const g of placed) {
       const fate = this.glyphFate(g, invisible);
       if (fate === 'area') this.out.removedGlyphs++;
       else if (fate === 'invisible') this.out.removedInvisibleGlyphs++;
       else if (fate === 'outside') this.out.removedOutsideCrop++;
-      return { ...g, keep: fate === 'keep' };
-    });
+      g.keep = fate === 'keep';
+    }
+    return placed;
   }
 
   private glyphFate(g: ShownGlyph<unknown>, invisible: boolean): 'keep' | 'area' | 'invisible' | 'outside' {

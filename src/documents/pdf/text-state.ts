@@ -92,6 +92,11 @@ export function glyphCentre(g: ShownGlyph<unknown>): [number, number] {
   return [(b.x0 + b.x1) / 2, (b.y0 + b.y1) / 2];
 }
 
+/** `m` moved by `dx` along its own x axis: `[1 0 0 1 dx 0] × m`, without the intermediate matrix (once per glyph). */
+function translateX(m: Matrix, dx: number): Matrix {
+  return [m[0], m[1], m[2], m[3], m[4] + dx * m[0], m[5] + dx * m[1]];
+}
+
 /**
  * One content stream's text and graphics state. `F` is the caller's font (pdf.js's or our own metrics): the
  * interpreter only keeps it in the state and asks `glyphScale` for its glyph space → text space factor.
@@ -210,12 +215,12 @@ export class TextState<F> {
         continue;
       }
       const width = item.width * advanceScale;
-      const tm = multiply(start, [1, 0, 0, 1, x * s.hScale, 0]);
+      const tm = translateX(start, x * s.hScale);
       shown.push({ glyph: item, tm, kernBefore: kern, matrix, x, width, size: s.size });
       kern = 0;
       x += width + (item.wordSpace ? s.wordSpacing : 0) + s.charSpacing;
     }
-    this.tm = multiply(start, [1, 0, 0, 1, x * s.hScale, 0]);
+    this.tm = translateX(start, x * s.hScale);
     return shown;
   }
 
