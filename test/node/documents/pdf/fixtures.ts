@@ -266,9 +266,22 @@ export async function type3Pdf(): Promise<Uint8Array> {
  */
 export async function identityHPdf(ttf: Uint8Array): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
+  const glyphs = glyphsOf(ttf, `Herr ${OCR_NAME} kommt heute`);
+  const { page, hex } = identityHPage(doc, ttf, glyphs);
+  await addContent(doc, page, `BT /F0 28 Tf 50 700 Td <${hex}> Tj ET`);
+  return doc.save();
+}
+
+/**
+ * A page whose font `/F0` is `ttf` as an Identity-H Type0 font (2-byte codes = glyph ids) with the widths of `glyphs`;
+ * `hex` is the string that shows them all.
+ */
+export function identityHPage(
+  doc: PDFDocument,
+  ttf: Uint8Array,
+  glyphs: ReadonlyArray<{ gid: number; width: number }>,
+): { page: PDFPage; hex: string } {
   const ctx = doc.context;
-  const line = `Herr ${OCR_NAME} kommt heute`;
-  const glyphs = glyphsOf(ttf, line);
   const file = ctx.register(ctx.flateStream(ttf, { Length1: ttf.length }));
   const descriptor = ctx.register(
     ctx.obj({
@@ -294,20 +307,11 @@ export async function identityHPdf(ttf: Uint8Array): Promise<Uint8Array> {
     W: glyphs.flatMap((g) => [g.gid, [g.width]]),
     DW: 500,
   });
-  const font = ctx.register(
-    ctx.obj({
-      Type: 'Font',
-      Subtype: 'Type0',
-      BaseFont: 'ABCDEF+LiberationSans',
-      Encoding: 'Identity-H',
-      DescendantFonts: [ctx.register(cid)],
-    }),
-  );
+  const type0 = { Type: 'Font', Subtype: 'Type0', BaseFont: 'ABCDEF+LiberationSans', Encoding: 'Identity-H' };
+  const font = ctx.register(ctx.obj({ ...type0, DescendantFonts: [ctx.register(cid)] }));
   const page = doc.addPage([595, 842]);
   page.node.normalizedEntries().Font.set(PDFName.of('F0'), font);
-  const hex = glyphs.map((g) => g.gid.toString(16).padStart(4, '0')).join('');
-  await addContent(doc, page, `BT /F0 28 Tf 50 700 Td <${hex}> Tj ET`);
-  return doc.save();
+  return { page, hex: glyphs.map((g) => g.gid.toString(16).padStart(4, '0')).join('') };
 }
 
 /** P9: a scanned page: only an image (`png`, drawn by the caller) that shows text with a name. */

@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import type { PDFPage } from 'pdf-lib';
-import { PDFDocument, PDFName, PDFString } from 'pdf-lib';
+import { PDFDocument } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { parseContentStream } from '../../../../src/documents/pdf/content-stream.js';
 import { grow, transformBox } from '../../../../src/documents/pdf/geometry.js';
@@ -14,7 +14,7 @@ import { readPage } from '../../../../src/documents/pdf/read.js';
 import { redactPageContent } from '../../../../src/documents/pdf/redact-page.js';
 import { isShowOperator } from '../../../../src/documents/pdf/text-state.js';
 import { nodePdfjs } from '../../../../src/platform/node/pdfjs.js';
-import { addContent } from './fixtures.js';
+import { addContent, identityHPage } from './fixtures.js';
 import { glyphsOf } from './ttf.js';
 
 const PDFJS = dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json'));
@@ -63,41 +63,11 @@ async function helveticaPage(): Promise<Fixture> {
  * An Identity-H font (2-byte codes) under word spacing: a space glyph and the code 0x0020 are shown, and neither may
  * get Tw, which applies to the single-byte code 32 only.
  */
-async function identityHPage(): Promise<Fixture> {
+async function identityHFixture(): Promise<Fixture> {
   const doc = await PDFDocument.create();
-  const ctx = doc.context;
   const ttf = new Uint8Array(readFileSync(LIBERATION));
   const glyphs = [...glyphsOf(ttf, 'Ab C'), { gid: 0x20, width: 600 }, ...glyphsOf(ttf, 'd e')];
-  const file = ctx.register(ctx.flateStream(ttf, { Length1: ttf.length }));
-  const descriptor = ctx.register(
-    ctx.obj({
-      Type: 'FontDescriptor',
-      FontName: 'ABCDEF+LiberationSans',
-      Flags: 32,
-      FontBBox: [-200, -300, 1200, 1000],
-      ItalicAngle: 0,
-      Ascent: 905,
-      Descent: -212,
-      CapHeight: 700,
-      StemV: 80,
-      FontFile2: file,
-    }),
-  );
-  const cid = ctx.obj({
-    Type: 'Font',
-    Subtype: 'CIDFontType2',
-    BaseFont: 'ABCDEF+LiberationSans',
-    CIDSystemInfo: { Registry: PDFString.of('Adobe'), Ordering: PDFString.of('Identity'), Supplement: 0 },
-    FontDescriptor: descriptor,
-    CIDToGIDMap: 'Identity',
-    W: glyphs.flatMap((g) => [g.gid, [g.width]]),
-    DW: 500,
-  });
-  const type0 = { Type: 'Font', Subtype: 'Type0', BaseFont: 'ABCDEF+LiberationSans', Encoding: 'Identity-H' };
-  const font = ctx.register(ctx.obj({ ...type0, DescendantFonts: [ctx.register(cid)] }));
-  const page = doc.addPage([595, 842]);
-  page.node.normalizedEntries().Font.set(PDFName.of('F0'), font);
-  const hex = glyphs.map((g) => g.gid.toString(16).padStart(4, '0')).join('');
+  const { page, hex } = identityHPage(doc, ttf, glyphs);
   const ops = `BT /F0 20 Tf 50 700 Td 9 Tw 1 Tc 110 Tz <${hex}> Tj ET`;
   await addContent(doc, page, ops);
   return { bytes: await doc.save(), doc, page, content: enc(ops), n: 2 };
@@ -166,7 +136,7 @@ describe('reading and redaction place glyphs alike (one text state)', () => {
   });
 
   it('2-byte codes (Identity-H) get no word spacing, not even the code 0x0020', async () => {
-    const f = await identityHPage();
+    const f = await identityHFixture();
     expect(await everyGlyphAlone(f)).toBeGreaterThanOrEqual(6);
   });
 });
