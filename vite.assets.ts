@@ -4,39 +4,51 @@ import { dirname, join } from 'node:path';
 import type { Plugin } from 'vite';
 
 const require = createRequire(import.meta.url);
-/** OCR languages served at `/vendor/tessdata/<code>.traineddata.gz` (one folder: tesseract.js takes one langPath). */
+/** OCR languages served at `/vendor/tessdata/<code>.traineddata` (gzip bytes; one folder: tesseract takes one langPath). */
 const TESSDATA = ['deu', 'eng'];
 const PDFJS = dirname(require.resolve('pdfjs-dist/package.json'));
 
-/** Every served file: URL path → file on disk. pdf.js's data folders (fonts, CMaps, wasm decoders, ICC profiles) are flat. */
-function files(): Map<string, string> {
+/**
+ * The third-party files of the browser build, by their path under the package's `dist/` (and the dev server's root)
+ * → the file in node_modules: tesseract's worker and core, its traineddata, pdf.js's worker and its data folders
+ * (fonts, CMaps, wasm decoders, ICC profiles). `src/platform/browser/assets.ts` names each by `new URL`.
+ */
+export function vendorFiles(): Map<string, string> {
   const out = new Map<string, string>();
+  out.set('vendor/tesseract/worker.min.js', require.resolve('tesseract.js/dist/worker.min.js'));
+  out.set('vendor/tesseract/tesseract-core-simd-lstm.wasm.js', require.resolve('tesseract.js-core/tesseract-core-simd-lstm.wasm.js'));
   for (const code of TESSDATA) {
     out.set(
-      `vendor/tessdata/${code}.traineddata.gz`,
+      `vendor/tessdata/${code}.traineddata`,
       join(dirname(require.resolve(`@tesseract.js-data/${code}/package.json`)), '4.0.0_best_int', `${code}.traineddata.gz`),
     );
   }
+  out.set('vendor/pdfjs/pdf.worker.min.mjs', join(PDFJS, 'build', 'pdf.worker.min.mjs'));
   for (const dir of ['standard_fonts', 'cmaps', 'wasm', 'iccs']) {
     for (const name of readdirSync(join(PDFJS, dir))) out.set(`vendor/pdfjs/${dir}/${name}`, join(PDFJS, dir, name));
   }
   return out;
 }
 
+function contentType(path: string): string {
+  if (path.endsWith('.wasm')) return 'application/wasm';
+  if (/\.m?js$/.test(path)) return 'text/javascript';
+  return 'application/octet-stream';
+}
+
 /**
- * Serves the traineddata of the installed `@tesseract.js-data/*` packages and pdf.js's data files from the app's own
- * origin (dev server and build output). Sent as plain octet-stream, never with Content-Encoding: tesseract gunzips
- * the traineddata itself.
+ * Serves `vendorFiles()` from the dev server's own origin (the package's `dist/vendor/` in source form) and emits them
+ * in builds of this repo. Sent as they are, never with Content-Encoding: tesseract gunzips the traineddata itself.
  */
 export function localAssets(): Plugin {
-  const served = files();
+  const served = vendorFiles();
   return {
     name: 'local-anonymizer-assets',
     configureServer(server) {
       server.middlewares.use((req, res, next) => {
         const path = served.get((req.url ?? '').split('?')[0]!.slice(1));
         if (!path) return next();
-        res.setHeader('Content-Type', path.endsWith('.wasm') ? 'application/wasm' : 'application/octet-stream');
+        res.setHeader('Content-Type', contentType(path));
         res.setHeader('Cross-Origin-Resource-Policy', 'same-origin');
         res.end(readFileSync(path));
       });

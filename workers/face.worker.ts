@@ -4,4 +4,4 @@ import { installProblemTransfer } from '../src/errors/wire.js';
 import { createFaceApi } from '../src/platform/browser/faces.js';
 
 installProblemTransfer();
-expose(createFaceApi(self.location.href));
+expose(createFaceApi());

@@ -5,7 +5,7 @@ import type { TextLabelName } from '../spec/types.js';
 
 /** Parsed command line: the stable contract of `bin/local-anonymizer.js`. */
 export interface CliArgs {
-  command: 'text' | 'detect' | 'anonymize' | 'serve';
+  command: 'text' | 'detect' | 'anonymize' | 'serve' | 'assets';
   labels?: TextLabelName[];
   pseudonyms: boolean;
   configPath?: string;
@@ -23,9 +23,20 @@ export interface CliArgs {
   dataDir?: string;
   /** `serve --help`. */
   help?: boolean;
+  /** `assets`: the folder that receives the browser build's files. */
+  assetsDir?: string;
 }
 
-const COMMANDS = ['text', 'detect', 'anonymize', 'serve'] as const;
+const COMMANDS = ['text', 'detect', 'anonymize', 'serve', 'assets'] as const;
+
+function parseAssets(rest: readonly string[]): CliArgs {
+  if (rest.length !== 1 || rest[0]!.startsWith('-')) {
+    throw validationFailed([
+      { field: 'DIR', code: rest.length === 0 ? 'NotNull' : 'InvalidValue', message: 'exactly one folder is required' },
+    ]);
+  }
+  return { command: 'assets', pseudonyms: false, assetsDir: rest[0]! };
+}
 
 function parseServe(rest: readonly string[]): CliArgs {
   let values: { port?: string | undefined; keys?: string | undefined; data?: string | undefined; help?: boolean | undefined };
@@ -86,6 +97,7 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
   }
   if (command === 'anonymize') return parseAnonymize(rest);
   if (command === 'serve') return parseServe(rest);
+  if (command === 'assets') return parseAssets(rest);
   let values: { labels?: string | undefined; pseudonyms?: boolean | undefined; config?: string | undefined };
   try {
     ({ values } = parseArgs({

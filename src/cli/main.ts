@@ -11,6 +11,7 @@ import { TEXT_LABELS } from '../spec/types.js';
 import type { CliArgs } from './args.js';
 import { runAnonymize } from './anonymize.js';
 import { parseCliArgs } from './args.js';
+import { runAssets } from './assets.js';
 import { runServe } from './serve.js';
 
 async function readStdin(): Promise<string> {
@@ -86,6 +87,10 @@ export async function main(argv: readonly string[], textEngine: AnonymizerOption
   try {
     const args = parseCliArgs(argv);
     if (args.command === 'serve') return await runServe(args, textEngine, (line) => process.stdout.write(line));
+    if (args.command === 'assets') {
+      await runAssets(args.assetsDir!, (line) => process.stdout.write(line));
+      return 0;
+    }
     if (args.command === 'anonymize') {
       const config = await loadConfig(args.configPath);
       const engine = createNodeDocumentAnonymizer();

@@ -5,7 +5,7 @@ import type { PlacedWord } from './layout.js';
 
 /**
  * Where tesseract's pieces come from. `langPath` is one folder (Node: a path; browser: a same-origin URL) holding
- * `<code>.traineddata.gz` for every language: tesseract.js 7 cannot take traineddata as bytes for more than
+ * `<code>.traineddata` (gzip bytes) for every language: tesseract.js 7 cannot take traineddata as bytes for more than
  * loading (its initialize step reads `lang.data` as the name).
  */
 export interface OcrAssets {
@@ -57,7 +57,8 @@ export async function createOcrClient(assets: OcrAssets, timeoutMs = 120_000): P
     worker = await createWorker(assets.languages.join('+'), OEM.LSTM_ONLY, {
       langPath: assets.langPath,
       cacheMethod: 'none',
-      gzip: true,
+      // Files are named `<code>.traineddata` whatever their content; tesseract gunzips gzip bytes by their magic number.
+      gzip: false,
       workerBlobURL: false,
       ...(assets.workerPath ? { workerPath: assets.workerPath } : {}),
       ...(assets.corePath ? { corePath: assets.corePath } : {}),

@@ -78,11 +78,18 @@ export function findNerModel(manifest: ModelManifest, id?: string): ManifestMode
   return found;
 }
 
-/** The model's files as absolute URLs, resolved against the manifest's own URL. */
-export function nerFileRefs(model: ManifestModel, manifestUrl: string): NerFileRefs {
+/**
+ * The model's files with their hashes, at the URLs `locate` gives for their manifest paths (by default resolved
+ * against the manifest's own URL; a bundled app's files have their own).
+ */
+export function nerFileRefs(
+  model: ManifestModel,
+  manifestUrl: string,
+  locate = (path: string) => new URL(path, manifestUrl).href,
+): NerFileRefs {
   const ref = (name: string): FileRef => {
     const f = model.files.find((x) => fileName(x.path) === name)!;
-    const out: FileRef = { url: new URL(f.path, manifestUrl).href, sha256: f.sha256.toLowerCase() };
+    const out: FileRef = { url: locate(f.path), sha256: f.sha256.toLowerCase() };
     if (f.bytes !== undefined) out.bytes = f.bytes;
     return out;
   };

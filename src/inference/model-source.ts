@@ -55,7 +55,9 @@ export interface NerModelOptions {
 export type NerSourceSpec =
   | { kind: 'manifest'; url: string; id?: string }
   | { kind: 'url'; url: string; sha256?: FileHashes }
-  | { kind: 'files'; files: NerModelFiles; sha256?: FileHashes };
+  | { kind: 'files'; files: NerModelFiles; sha256?: FileHashes }
+  /** Each file at its own URL (a bundler may have renamed them), with its hash: the browser's shipped model. */
+  | { kind: 'refs'; id: string; refs: NerFileRefs };
 
 /** Everything the NER service needs to load a model (structured-cloneable). */
 export interface NerLoadSpec {
@@ -278,6 +280,7 @@ export async function loadModelFiles(
   if (source.kind === 'url') {
     return { id: source.url, ...(await fetchModelFiles(directoryRefs(source.url, source.sha256), deps, options)) };
   }
+  if (source.kind === 'refs') return { id: source.id, ...(await fetchModelFiles(source.refs, deps, options)) };
   const doFetch = deps.fetch ?? ((url: string) => globalThis.fetch(url));
   let res: Response;
   try {

@@ -19,10 +19,10 @@ export interface NerRequest {
   onProgress?: ProgressCallback;
 }
 
-/** A platform's model addresses: a user-given URL made absolute, and the shipped model's manifest. */
+/** A platform's model addresses: a user-given URL made absolute, and where the shipped model is. */
 export interface NerAddresses {
   resolveUrl(url: string): string;
-  manifestUrl: string;
+  shipped: NerSourceSpec;
 }
 
 function source(options: NerModelOptions | undefined, sha256: FileHashes | undefined, addresses: NerAddresses): NerSourceSpec {
@@ -31,7 +31,7 @@ function source(options: NerModelOptions | undefined, sha256: FileHashes | undef
     const url = addresses.resolveUrl(options.url);
     return sha256 ? { kind: 'url', url, sha256 } : { kind: 'url', url };
   }
-  return { kind: 'manifest', url: addresses.manifestUrl };
+  return addresses.shipped;
 }
 
 /** Validates the option (422 for url and files together) and resolves labels and hashes; no I/O. */

@@ -9,6 +9,8 @@ export interface JobsWorkerOptions {
   baseUrl?: string;
   /** The NER model for text in documents: false (rules only), a bring-your-own model, or absent (the shipped one). */
   ner?: false | NerModelOptions;
+  /** A self-hosted folder with the package's files; absent: the bundled files. */
+  assetsBaseUrl?: string;
 }
 
 /** What `workers/jobs.worker.ts` exposes. */

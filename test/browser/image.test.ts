@@ -9,7 +9,7 @@ import type { ImageFormat, Raster } from '../../src/documents/image/raster.js';
 import { installProblemTransfer } from '../../src/errors/wire.js';
 import { startDocumentWorker } from '../../src/platform/browser/document-client.js';
 import { startFaceWorker } from '../../src/platform/browser/face-client.js';
-import { browserFaceModelUrls, browserOcrAssets } from '../../src/platform/browser/image-assets.js';
+import { browserAssets } from '../../src/platform/browser/assets.js';
 import type { ImageAnonymizationType } from '../../src/spec/types.js';
 
 interface CodecWorker {
@@ -140,7 +140,7 @@ describe('images in Chromium', () => {
     }
     const bytes = Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
     const img = await decodeImage(bytes, 'png', createCanvasCodec(), 50e6);
-    const faces = startFaceWorker();
+    const faces = startFaceWorker(browserAssets(location.href).faces);
     try {
       const found = await faces.detect(img);
       expect(found).toHaveLength(1);
@@ -206,8 +206,8 @@ describe('images in Chromium', () => {
   });
 
   it('asks nothing of another origin: assets are same-origin URLs and every loaded resource came from this origin', () => {
-    const assets = browserOcrAssets(location.href);
-    const urls = [assets.langPath, assets.workerPath!, assets.corePath!, ...Object.values(browserFaceModelUrls(location.href))];
+    const { ocr, faces, ner, pdfjs } = browserAssets(location.href);
+    const urls = [ocr.langPath, ocr.workerPath!, ocr.corePath!, ...Object.values(faces), ...Object.values(ner), ...Object.values(pdfjs)];
     for (const u of urls) expect(new URL(u).origin).toBe(location.origin);
     const foreign = performance
       .getEntriesByType('resource')

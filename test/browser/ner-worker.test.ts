@@ -1,6 +1,7 @@
 import { wrap } from 'comlink';
 import type { Remote } from 'comlink';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { browserAssets } from '../../src/platform/browser/assets.js';
 import { createAnonymizer } from '../../src/platform/browser/text.js';
 import { AnonymizerError } from '../../src/errors/problem.js';
 import { installProblemTransfer } from '../../src/errors/wire.js';
@@ -175,7 +176,19 @@ describe('the engine in the browser with a NER model', () => {
     expect((await broken.text({ text: 'Mail: a@b.de', textLabels: ['MAIL'], usePseudonyms: true })).pseudonymizedText).toBe('Mail: MAIL-1');
   });
 
-  it('uses the model this origin ships (/models/manifest.json) by default', async () => {
+  it('reads every file from one self-hosted folder with assetsBaseUrl', async () => {
+    const assets = browserAssets(location.href, '/hosted/');
+    expect(assets.ner.model).toBe(`${location.origin}/hosted/models/ner/model.onnx`);
+    expect(assets.ocr).toMatchObject({ langPath: `${location.origin}/hosted/vendor/tessdata`, languages: ['deu', 'eng'] });
+    expect(assets.pdfjs.dataDir).toBe(`${location.origin}/hosted/vendor/pdfjs/`);
+    // The dev server hosts the same layout at its root: the model loads from there.
+    const engine = createAnonymizer({ assetsBaseUrl: '/' });
+    const text = 'Gestern traf Angela Merkel in Hamburg den Bürgermeister.';
+    const spans = await engine.detect(text, { labels: ['PER'] });
+    expect(spans.filter((s) => s.source === 'ner').map((s) => text.slice(s.start, s.end))).toEqual(['Angela Merkel']);
+  });
+
+  it('uses the model the package ships (its own files, hash-checked) by default', async () => {
     const engine = createAnonymizer();
     const text = 'Gestern traf Angela Merkel in Hamburg den Bürgermeister.';
     const r = await engine.detect(text, { labels: ['PER', 'LOC'] });

@@ -2,6 +2,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { installProblemTransfer } from '../../src/errors/wire.js';
 import { startDocumentWorker } from '../../src/platform/browser/document-client.js';
 import { browserPdfjs } from '../../src/platform/browser/pdfjs.js';
+import { browserAssets } from '../../src/platform/browser/assets.js';
 import {
   CANARY,
   CANARY_CONFIG,
@@ -20,7 +21,7 @@ import { evidenceWith, whereFound } from '../node/documents/pdf/inspect.js';
 installProblemTransfer();
 const worker = startDocumentWorker();
 afterAll(() => worker.terminate());
-const pdfjs = browserPdfjs(location.href);
+const pdfjs = browserPdfjs(browserAssets(location.href).pdfjs);
 const ALL = [CANARY.name, CANARY.mail, CANARY.hidden, CANARY.meta, 'ZQXN2', 'ZQXNAMELONGER'];
 
 describe('PDF in Chromium (document worker: pdf.js main build, OffscreenCanvas)', () => {

@@ -2,7 +2,7 @@
 // engine: under tsx the loader and its source maps of pdf.js alone add ~250 MB of RSS, which is not the engine's.
 // Usage (by tools/pdf/bench.ts): node tools/pdf/bench-node.mjs WARMUP.pdf DOC.pdf… → one JSON row per document.
 import { readFileSync } from 'node:fs';
-import { createNodeDocumentAnonymizer } from '../../dist/lib/node.js';
+import { createNodeDocumentAnonymizer } from '../../dist/lib/src/node.js';
 
 const [warmup, ...docs] = process.argv.slice(2);
 const engine = createNodeDocumentAnonymizer({ ner: false });

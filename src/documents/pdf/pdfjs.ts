@@ -21,6 +21,8 @@ export interface PdfjsSource {
   options?: Pick<DocumentInitParameters, 'CanvasFactory' | 'FilterFactory' | 'useWorkerFetch' | 'useWasm'>;
   /** Platform work before any document is opened (Node: the JBIG2/CCITT decoder, once per process). */
   prepare?(): Promise<void>;
+  /** One pdf.js worker for every document (browser): started once, so later documents fetch nothing, even offline. */
+  worker?(pdfjs: Pdfjs): NonNullable<DocumentInitParameters['worker']>;
 }
 
 /** Largest image pdf.js may decode (pixels): pdf.js's default is unlimited (reliability H2). */
@@ -37,6 +39,7 @@ export async function openPdfjs(source: PdfjsSource, bytes: Uint8Array): Promise
     data: bytes.slice(),
     ...source.assets,
     ...source.options,
+    ...(source.worker ? { worker: source.worker(pdfjs) } : {}),
     cMapPacked: true,
     isEvalSupported: false,
     enableXfa: false,

@@ -17,7 +17,7 @@ export interface DocumentClient {
 
 /** Starts `workers/document.worker.ts`. `timeoutMs` bounds each document (model and OCR start included). */
 export function startDocumentWorker(timeoutMs = 300_000): DocumentClient {
-  const worker = new Worker(new URL('../../../workers/document.worker.ts', import.meta.url), { type: 'module', name: 'documents' });
+  const worker = new Worker(new URL('../../../workers/document.worker.js', import.meta.url), { type: 'module', name: 'documents' });
   const client = createWorkerClient<DocumentApi>(worker, { timeoutMs, failure: () => internalError('The document worker stopped.') });
   return {
     anonymize(bytes, config, options) {

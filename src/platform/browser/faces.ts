@@ -1,7 +1,5 @@
-import mjsUrl from 'onnxruntime-web/ort-wasm-simd-threaded.mjs?url';
-import wasmUrl from 'onnxruntime-web/ort-wasm-simd-threaded.wasm?url';
 import { internalError } from '../../errors/problem.js';
-import { browserFaceModelUrls } from './image-assets.js';
+import type { BrowserAssets } from './assets.js';
 import type { FaceApi } from '../../inference/face-api.js';
 import { FACE_MODEL_FILES } from '../../inference/face/model-files.js';
 import type { FaceService } from '../../inference/face-service.js';
@@ -26,12 +24,11 @@ async function fetchVerified(url: string, sha256: string): Promise<Uint8Array> {
  * Browser (worker): BlazeFace on onnxruntime-web's WASM build, models fetched from the app's origin and sha256-checked.
  * Note: `ort.env` is per module instance; a worker that also runs the NER model shares these settings.
  */
-export async function createBrowserFaceService(base: string): Promise<FaceService> {
+export async function createBrowserFaceService(urls: BrowserAssets['faces']): Promise<FaceService> {
+  // The bundle finds its .wasm through its own `new URL(…, import.meta.url)`, which bundlers copy.
   const ort = await import('onnxruntime-web/wasm');
-  ort.env.wasm.wasmPaths = { wasm: wasmUrl, mjs: mjsUrl };
   // One thread: BlazeFace runs are small and many (one per tile); on 2 cores two threads measured 2× slower.
   ort.env.wasm.numThreads = 1;
-  const urls = browserFaceModelUrls(base);
   const [back, front] = await Promise.all([
     fetchVerified(urls.back, FACE_MODEL_FILES.back.sha256),
     fetchVerified(urls.front, FACE_MODEL_FILES.front.sha256),
@@ -43,11 +40,11 @@ export async function createBrowserFaceService(base: string): Promise<FaceServic
 }
 
 /** The worker's API: the service is created on the first call and reused. */
-export function createFaceApi(base: string): FaceApi {
+export function createFaceApi(): FaceApi {
   let service: Promise<FaceService> | undefined;
   return {
-    async detect(image) {
-      service ??= createBrowserFaceService(base);
+    async detect(image, models) {
+      service ??= createBrowserFaceService(models);
       return (await service).detect(image);
     },
   };

@@ -11,7 +11,7 @@ export interface JobsClient {
 
 /** Starts `workers/jobs.worker.ts`, the job runner of this tab, processing documents of the store off the main thread. */
 export async function startJobsWorker(options: JobsWorkerOptions): Promise<JobsClient> {
-  const worker = new Worker(new URL('../../../workers/jobs.worker.ts', import.meta.url), { type: 'module', name: 'jobs' });
+  const worker = new Worker(new URL('../../../workers/jobs.worker.js', import.meta.url), { type: 'module', name: 'jobs' });
   // No call timeout: `idle` may wait for long documents; each document has its own limit inside the worker.
   const client = createWorkerClient<JobsWorkerApi>(worker, {
     timeoutMs: Infinity,

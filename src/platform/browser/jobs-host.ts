@@ -16,7 +16,11 @@ export function createJobsHost(base: string): JobsWorkerApi {
   return {
     async start(options) {
       if (running) return;
-      const platform = browserPlatform(base, { storeName: options.storeName, faces: 'this-thread' });
+      const platform = browserPlatform(base, {
+        storeName: options.storeName,
+        faces: 'this-thread',
+        ...(options.assetsBaseUrl !== undefined ? { assetsBaseUrl: options.assetsBaseUrl } : {}),
+      });
       const store = await platform.openStore();
       const events = platform.events();
       const engine = createDocumentEngine(platform, options.ner !== undefined ? { ner: options.ner } : {});

@@ -35,7 +35,7 @@ export interface NerWorkerBackend extends NerBackend {
 }
 
 function startNerWorker(): Worker {
-  return new Worker(new URL('../../../workers/ner.worker.ts', import.meta.url), { type: 'module', name: 'ner' });
+  return new Worker(new URL('../../../workers/ner.worker.js', import.meta.url), { type: 'module', name: 'ner' });
 }
 
 /**

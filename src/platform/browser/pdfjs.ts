@@ -1,10 +1,6 @@
-/// <reference types="vite/client" />
-import pdfWorkerUrl from 'pdfjs-dist/build/pdf.worker.min.mjs?url';
 import type { Pdfjs, PdfjsSource } from '../../documents/pdf/pdfjs.js';
 import type { RenderCanvas } from '../../documents/pdf/rasterise.js';
-
-/** Same-origin folder where vite.assets.ts serves pdf.js's data files (`standard_fonts/`, `cmaps/`, `wasm/`, `iccs/`). */
-export const PDFJS_DATA_PATH = '/vendor/pdfjs/';
+import type { BrowserAssets } from './assets.js';
 
 /** Browser: a canvas for pdf.js to render into; OffscreenCanvas works in workers and pages alike. */
 export function browserRenderCanvas(width: number, height: number): RenderCanvas {
@@ -52,18 +48,21 @@ class NoFilterFactory {
 }
 
 /**
- * Browser (pages and module workers): pdf.js's main build with its own worker bundled by Vite, data files from the
- * app's origin (absolute URLs: pdf.js's worker fetches them itself). No `document` is needed anywhere.
+ * Browser (pages and module workers): pdf.js's main build, its worker and its data folders (`standard_fonts/`,
+ * `cmaps/`, `wasm/`, `iccs/`) at `urls` (absolute: pdf.js's worker fetches them itself). No `document` is needed.
  */
-export function browserPdfjs(base: string): PdfjsSource {
-  const dir = (name: string) => new URL(`${PDFJS_DATA_PATH}${name}/`, base).href;
+export function browserPdfjs(urls: BrowserAssets['pdfjs']): PdfjsSource {
+  const dir = (name: string) => new URL(`${name}/`, urls.dataDir).href;
+  let worker: InstanceType<Pdfjs['PDFWorker']> | undefined;
   return {
     async load() {
       const pdfjs = (await import('pdfjs-dist')) as Pdfjs;
-      pdfjs.GlobalWorkerOptions.workerSrc = new URL(pdfWorkerUrl, base).href;
+      pdfjs.GlobalWorkerOptions.workerSrc = urls.worker;
       return pdfjs;
     },
     assets: { standardFontDataUrl: dir('standard_fonts'), cMapUrl: dir('cmaps'), wasmUrl: dir('wasm'), iccUrl: dir('iccs') },
     options: { CanvasFactory: OffscreenCanvasFactory, FilterFactory: NoFilterFactory, useWorkerFetch: true },
+    // A worker that died (a hostile file) is replaced for the next document.
+    worker: (pdfjs) => (worker && !worker.destroyed ? worker : (worker = new pdfjs.PDFWorker())),
   };
 }

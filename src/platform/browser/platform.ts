@@ -10,7 +10,7 @@ import { openDocumentStore } from '../../store/store.js';
 import { createCanvasCodec } from './codec.js';
 import { startFaceWorker } from './face-client.js';
 import { createBrowserFaceService } from './faces.js';
-import { browserOcrAssets } from './image-assets.js';
+import { browserAssets } from './assets.js';
 import { browserNer } from './ner.js';
 import { browserPdfjs, browserRenderCanvas } from './pdfjs.js';
 
@@ -22,6 +22,11 @@ export interface BrowserPlatformOptions {
   faces?: 'worker' | 'this-thread';
   /** Where the NER model runs. Default: `workers/ner.worker.ts` (a Service Worker passes its relay). */
   ner?: NerBackendFactory;
+  /**
+   * A folder that holds every file of the browser build (`local-anonymizer assets DIR` writes it), for apps that host
+   * them themselves (strict CSPs, their own CDN). Default: the package's files as the app's bundler copied them.
+   */
+  assetsBaseUrl?: string;
 }
 
 /**
@@ -31,13 +36,15 @@ export interface BrowserPlatformOptions {
  */
 export function browserPlatform(base: string, options: BrowserPlatformOptions = {}): Platform {
   const storeName = options.storeName ?? 'local-anonymizer';
+  const assets = browserAssets(base, options.assetsBaseUrl);
   return {
     codec: createCanvasCodec(),
-    pdfjs: browserPdfjs(base),
+    pdfjs: browserPdfjs(assets.pdfjs),
     createCanvas: browserRenderCanvas,
-    startFaces: () => (options.faces === 'this-thread' ? createBrowserFaceService(base) : Promise.resolve(startFaceWorker())),
-    startOcr: () => createOcrClient(browserOcrAssets(base)),
-    ner: options.ner ?? browserNer(base),
+    startFaces: () =>
+      options.faces === 'this-thread' ? createBrowserFaceService(assets.faces) : Promise.resolve(startFaceWorker(assets.faces)),
+    startOcr: () => createOcrClient(assets.ocr),
+    ner: options.ner ?? browserNer(base, assets),
     openStore: () => openDocumentStore(storeName),
     events: () => broadcastEvents(storeName),
     locks: webLocks(),
@@ -51,8 +58,11 @@ export function browserPlatform(base: string, options: BrowserPlatformOptions = 
  */
 export function createBrowserDocumentAnonymizer(
   base: string = globalThis.location.href,
-  options: DocumentEngineOptions & Pick<BrowserPlatformOptions, 'faces'> = {},
+  options: DocumentEngineOptions & Pick<BrowserPlatformOptions, 'faces' | 'assetsBaseUrl'> = {},
 ): ClosableDocumentAnonymizer {
-  const { faces, ...engineOptions } = options;
-  return createDocumentEngine(browserPlatform(base, faces ? { faces } : {}), engineOptions);
+  const { faces, assetsBaseUrl, ...engineOptions } = options;
+  return createDocumentEngine(
+    browserPlatform(base, { ...(faces ? { faces } : {}), ...(assetsBaseUrl !== undefined ? { assetsBaseUrl } : {}) }),
+    engineOptions,
+  );
 }

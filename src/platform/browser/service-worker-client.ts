@@ -22,7 +22,7 @@ export interface LocalServiceRegistration {
 export async function registerLocalService(config: ServiceWorkerConfig = {}): Promise<LocalServiceRegistration> {
   // Before anything reaches the worker: it relays model calls to this page.
   const stopServingNer = serveNerToServiceWorker();
-  const registration = await navigator.serviceWorker.register(new URL('../../../workers/service.worker.ts', import.meta.url), {
+  const registration = await navigator.serviceWorker.register(new URL('../../../workers/service.worker.js', import.meta.url), {
     type: 'module',
     scope: '/',
   });
@@ -42,6 +42,7 @@ export async function registerLocalService(config: ServiceWorkerConfig = {}): Pr
     storeName: config.storeName ?? 'local-anonymizer',
     baseUrl: location.origin,
     ...(config.ner !== undefined ? { ner: config.ner } : {}),
+    ...(config.assetsBaseUrl !== undefined ? { assetsBaseUrl: config.assetsBaseUrl } : {}),
     ...(config.credits?.pages !== undefined ? { pageBudget: config.credits.pages } : {}),
   });
   return {

@@ -4,13 +4,14 @@ import type { BrowserAnonymizerOptions } from './service.js';
 import { assembleBrowserService } from './service.js';
 import { serviceWorkerNer } from './ner.js';
 import { browserPlatform } from './platform.js';
+import { browserAssets } from './assets.js';
 import { createFetchHandler } from '../../http/fetch-handler.js';
 import { API_PREFIX } from '../../http/routes.js';
 
 /** What a page hands the Service Worker: cloneable engine options (setup, store, limits, model choice). */
 export type ServiceWorkerConfig = Pick<
   BrowserAnonymizerOptions,
-  'setup' | 'storeName' | 'credits' | 'maxQueued' | 'ner' | 'threshold' | 'language'
+  'setup' | 'storeName' | 'credits' | 'maxQueued' | 'ner' | 'threshold' | 'language' | 'assetsBaseUrl'
 >;
 
 /** Where the Service Worker keeps its configuration: it is stopped and restarted by the browser at will. */
@@ -48,9 +49,11 @@ export function installServiceWorkerHost(sw: ServiceWorkerGlobalScope): void {
     const previous = closeEngine;
     engine = (async () => {
       await previous?.();
-      const platform = browserPlatform(sw.location.href, {
-        ner: serviceWorkerNer(sw),
+      const base = sw.location.href;
+      const platform = browserPlatform(base, {
+        ner: serviceWorkerNer(sw, browserAssets(base, config.assetsBaseUrl)),
         ...(config.storeName ? { storeName: config.storeName } : {}),
+        ...(config.assetsBaseUrl !== undefined ? { assetsBaseUrl: config.assetsBaseUrl } : {}),
       });
       const service = await assembleBrowserService({ ...config, noRunner: true, baseUrl: sw.location.origin }, platform);
       closeEngine = () => service.close();

@@ -16,6 +16,8 @@ export interface BrowserAnonymizerOptions extends LocalServiceOptions, Anonymize
   documentNer?: JobsWorkerOptions['ner'];
   /** Start no job runner in this tab (another tab, or a test, processes the documents). */
   noRunner?: boolean;
+  /** A self-hosted folder with the package's files (`local-anonymizer assets DIR`); default: the bundled files. */
+  assetsBaseUrl?: string;
 }
 
 /** The lock every open engine holds shared; another engine is alive while someone else holds it. */
@@ -38,7 +40,11 @@ async function othersAlive(name: string, mine: boolean): Promise<boolean> {
  */
 export function createBrowserAnonymizer(options: BrowserAnonymizerOptions = {}): Promise<LocalAnonymizer> {
   const base = globalThis.location.href;
-  return assembleBrowserService(options, browserPlatform(base, options.storeName ? { storeName: options.storeName } : {}));
+  const { storeName, assetsBaseUrl } = options;
+  return assembleBrowserService(
+    options,
+    browserPlatform(base, { ...(storeName ? { storeName } : {}), ...(assetsBaseUrl !== undefined ? { assetsBaseUrl } : {}) }),
+  );
 }
 
 /** The browser service over a given platform (the Service Worker's runs the model through a page). */
@@ -60,6 +66,7 @@ export async function assembleBrowserService(options: BrowserAnonymizerOptions, 
       ...(options.credits?.pages !== undefined ? { pageBudget: options.credits.pages } : {}),
       baseUrl: options.baseUrl ?? globalThis.location.origin,
       ...(ner !== undefined ? { ner } : {}),
+      ...(options.assetsBaseUrl !== undefined ? { assetsBaseUrl: options.assetsBaseUrl } : {}),
     });
   }
   let started = false;

@@ -5,7 +5,7 @@ import { createWorkerClient } from './worker-client.js';
 
 /** Starts the text engine in a module worker, so long texts never block the page. */
 export function startTextWorker(timeoutMs = 60_000): WorkerClient<TextWorkerApi> {
-  const worker = new Worker(new URL('../../../workers/text.worker.ts', import.meta.url), { type: 'module', name: 'text-engine' });
+  const worker = new Worker(new URL('../../../workers/text.worker.js', import.meta.url), { type: 'module', name: 'text-engine' });
   return createWorkerClient<TextWorkerApi>(worker, {
     timeoutMs,
     failure: () => internalError('The text engine worker stopped.'),

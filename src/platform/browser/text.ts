@@ -1,7 +1,14 @@
 import type { Anonymizer } from '../../engine/text-engine.js';
 import { createTextEngine } from '../../engine/text-engine.js';
 import type { AnonymizerOptions } from '../../engine/options.js';
+import { browserAssets } from './assets.js';
 import { browserNer } from './ner.js';
+
+/** Options of the browser's text engine. */
+export interface BrowserTextOptions extends AnonymizerOptions {
+  /** A self-hosted folder with the package's files (`local-anonymizer assets DIR`); default: the bundled files. */
+  assetsBaseUrl?: string;
+}
 
 /**
  * The text engine in a page or worker: the shipped model (or the `ner` option's) runs in `workers/ner.worker.ts`,
@@ -10,6 +17,7 @@ import { browserNer } from './ner.js';
  * const anonymizer = createAnonymizer();
  * const result = await anonymizer.text({ text: 'Herr Müller, Tel. 030 1234567', textLabels: ['PER', 'TEL'], usePseudonyms: true });
  */
-export function createAnonymizer(options: AnonymizerOptions = {}): Anonymizer {
-  return createTextEngine(options, browserNer(globalThis.location.href));
+export function createAnonymizer(options: BrowserTextOptions = {}): Anonymizer {
+  const base = globalThis.location.href;
+  return createTextEngine(options, browserNer(base, browserAssets(base, options.assetsBaseUrl)));
 }

@@ -24,17 +24,20 @@ export async function nodeOcrAssets(languages: readonly string[] = OCR_LANGUAGES
   await Promise.all(
     languages.map((code) => {
       const pkg = dirname(require.resolve(`@tesseract.js-data/${code}/package.json`));
-      return symlink(join(pkg, '4.0.0_best_int', `${code}.traineddata.gz`), join(dir, `${code}.traineddata.gz`));
+      return symlink(join(pkg, '4.0.0_best_int', `${code}.traineddata.gz`), join(dir, `${code}.traineddata`));
     }),
   );
   return { langPath: dir, languages, dispose: () => rm(dir, { recursive: true, force: true }) };
 }
 
-/** Node: the package's `models/` folder (from src/ and from dist/lib/ alike), found by walking up. */
-export function nodeModelsDir(): string {
-  let dir = dirname(fileURLToPath(import.meta.url));
-  for (let i = 0; i < 6; i++) {
-    if (existsSync(join(dir, 'models', 'face'))) return join(dir, 'models');
+/**
+ * Node: the shipped `models/` folder, found by walking up from this module: `dist/lib/models/` in the installed package
+ * (where the build puts it for the browser build too), the repo's `models/` from source.
+ */
+export function nodeModelsDir(from: string = import.meta.url): string {
+  let dir = dirname(fileURLToPath(from));
+  for (let i = 0; i < 8; i++) {
+    if (existsSync(join(dir, 'models', 'manifest.json'))) return join(dir, 'models');
     dir = dirname(dir);
   }
   return join(process.cwd(), 'models');

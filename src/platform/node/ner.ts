@@ -1,29 +1,12 @@
-import { existsSync, readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { dirname, join, resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { NerAddresses, NerBackendFactory } from '../../inference/ner-backends.js';
 import { createInProcessNerBackend, nerRequest } from '../../inference/ner-backends.js';
+import { nodeModelsDir } from './assets.js';
 import { nodeSessionFactory } from './ort.js';
 import { createNerService } from '../../inference/ner-service.js';
 import type { NerApi } from '../../inference/ner-api.js';
-
-/** The package root (the folder whose package.json is this package's), from src/ and from dist/lib/ alike. */
-export function packageRoot(from: string = import.meta.url): string {
-  let dir = dirname(fileURLToPath(from));
-  for (let i = 0; i < 8; i++) {
-    const pkg = join(dir, 'package.json');
-    if (existsSync(pkg)) {
-      try {
-        if ((JSON.parse(readFileSync(pkg, 'utf8')) as { name?: string }).name === 'local-anonymizer') return dir;
-      } catch {
-        // Not ours; keep walking up.
-      }
-    }
-    dir = dirname(dir);
-  }
-  return process.cwd();
-}
 
 /** fetch for Node: `file:` URLs read from disk (a missing file answers 404), anything else the global fetch. */
 export async function nodeFetch(url: string): Promise<Response> {
@@ -42,9 +25,9 @@ export function nodeUrl(urlOrPath: string): string {
   return /^[a-z][a-z0-9+.-]*:/i.test(urlOrPath) && !/^[a-z]:[\\/]/i.test(urlOrPath) ? urlOrPath : pathToFileURL(resolve(urlOrPath)).href;
 }
 
-/** Node's model addresses: a user URL or path as an absolute URL, the shipped model at `<package>/models/manifest.json`. */
+/** Node's model addresses: a user URL or path as an absolute URL, the shipped model in the package's `models/manifest.json`. */
 export function nodeNerAddresses(): NerAddresses {
-  return { resolveUrl: nodeUrl, manifestUrl: pathToFileURL(join(packageRoot(), 'models', 'manifest.json')).href };
+  return { resolveUrl: nodeUrl, shipped: { kind: 'manifest', url: pathToFileURL(join(nodeModelsDir(), 'manifest.json')).href } };
 }
 
 /** The NER service in this Node thread: onnxruntime-web's node build, files from disk (or fetch for http URLs). */

@@ -5,7 +5,7 @@ import type { Raster } from '../../../src/documents/image/raster.js';
 import { sniffDocument } from '../../../src/documents/sniff.js';
 import { startFaceWorker } from '../../../src/platform/browser/face-client.js';
 import { createOcrClient } from '../../../src/documents/ocr-client.js';
-import { browserOcrAssets } from '../../../src/platform/browser/image-assets.js';
+import { browserAssets } from '../../../src/platform/browser/assets.js';
 import { crop, paste, resize } from '../../../tools/faces/compose.js';
 
 interface Row {
@@ -47,7 +47,7 @@ async function main(): Promise<Row[]> {
   const rows: Row[] = [];
   const sprite = crop(await load('faces/astronaut.png'), [95, 0, 355, 300], [175, 65, 275, 185]);
   const coffee = await load('faces/coffee.png');
-  const faces = startFaceWorker(600_000);
+  const faces = startFaceWorker(browserAssets(location.href).faces, 600_000);
   let t = performance.now();
   await faces.detect(resize(coffee, 64, 64));
   rows.push({ step: 'faces: start worker + load models', image: '–', median: performance.now() - t, min: NaN });
@@ -61,7 +61,7 @@ async function main(): Promise<Row[]> {
   }
   faces.terminate();
   t = performance.now();
-  const ocr = await createOcrClient(browserOcrAssets(location.href));
+  const ocr = await createOcrClient(browserAssets(location.href).ocr);
   rows.push({ step: 'OCR: start tesseract (deu+eng)', image: '–', median: performance.now() - t, min: NaN });
   for (const name of ['integration__resources__ocr_test.png', 'integration__resources__kwargs_test.jpg']) {
     const img = await load(`presidio-image/${name}`);

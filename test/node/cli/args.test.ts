@@ -40,12 +40,16 @@ describe('serve arguments', () => {
       dataDir: 'd',
     });
     expect(parseCliArgs(['serve', '--help'])).toEqual({ command: 'serve', pseudonyms: false, help: true });
+    expect(parseCliArgs(['assets', 'public'])).toEqual({ command: 'assets', pseudonyms: false, assetsDir: 'public' });
   });
 
   it.each([
     [['serve', '--port', '70000'], '--port'],
     [['serve', '--port', 'x'], '--port'],
     [['serve', '--host', '0.0.0.0'], 'arguments'],
+    [['assets'], 'DIR'],
+    [['assets', 'a', 'b'], 'DIR'],
+    [['assets', '--out'], 'DIR'],
   ])('%j → 422 naming %s', async (argv, field) => {
     await expectProblem(() => parseCliArgs(argv), { status: 422, errors: [expect.objectContaining({ field })] });
   });

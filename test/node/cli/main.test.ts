@@ -105,10 +105,10 @@ describe('command line contract', () => {
   });
 
   it('the bin runs the built main from dist/lib', () => {
-    expect(readFileSync(join(root, 'bin/local-anonymizer.js'), 'utf8')).toContain("from '../dist/lib/cli/main.js'");
+    expect(readFileSync(join(root, 'bin/local-anonymizer.js'), 'utf8')).toContain("from '../dist/lib/src/cli/main.js'");
     expect(JSON.parse(readFileSync(join(root, 'tsconfig.build.json'), 'utf8')).compilerOptions).toMatchObject({
       outDir: 'dist/lib',
-      rootDir: 'src',
+      rootDir: '.',
     });
   });
 });

@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createAnonymizer } from '../../../src/platform/node/text.js';
 import { nerRequest } from '../../../src/inference/ner-backends.js';
-import { nodeNerAddresses, packageRoot } from '../../../src/platform/node/ner.js';
+import { nodeModelsDir } from '../../../src/platform/node/assets.js';
+import { nodeNerAddresses } from '../../../src/platform/node/ner.js';
 import { expectProblem } from '../helpers/expect-problem.js';
 import { TINY, TINY_BERT, fixtureSha, modelFiles } from '../inference/fixtures.js';
 
@@ -92,10 +93,10 @@ describe('createAnonymizer with a NER model (tiny fixture, in-process in Node)',
   });
 
   it('defaults to the shipped model in <package>/models/manifest.json', () => {
-    expect(packageRoot()).toBe(join(import.meta.dirname, '..', '..', '..'));
+    expect(nodeModelsDir()).toBe(join(import.meta.dirname, '..', '..', '..', 'models'));
     expect(nerRequest().spec(nodeNerAddresses()).source).toEqual({
       kind: 'manifest',
-      url: `file://${join(packageRoot(), 'models', 'manifest.json')}`,
+      url: `file://${join(nodeModelsDir(), 'manifest.json')}`,
     });
   });
 });
