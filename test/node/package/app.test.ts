@@ -132,6 +132,8 @@ describe('the packed package in a Vite app', () => {
       const page = await context.newPage();
       const errors: string[] = [];
       page.on('pageerror', (e) => errors.push(e.message));
+      // The example's CSP (README) must let everything through: any violation fails the test.
+      page.on('console', (m) => /Content Security Policy|Refused to/i.test(m.text()) && errors.push(m.text()));
       const start = Date.now();
       await page.goto(site.origin);
       const text = () =>
