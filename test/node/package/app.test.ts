@@ -29,8 +29,8 @@ interface Served {
   at: number;
 }
 
-/** A static file server for `dir` on 127.0.0.1, cross-origin isolated (ORT threads), logging what it sends. */
-async function serve(dir: string): Promise<{ origin: string; log: Served[]; close: () => Promise<void> }> {
+/** A static file server for `dir` on 127.0.0.1, cross-origin isolated (ORT threads) or not, logging what it sends. */
+async function serve(dir: string, isolated = true): Promise<{ origin: string; log: Served[]; close: () => Promise<void> }> {
   const log: Served[] = [];
   const server = createServer((req, res) => {
     const path = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
@@ -42,8 +42,7 @@ async function serve(dir: string): Promise<{ origin: string; log: Served[]; clos
     const body = readFileSync(file);
     res.writeHead(200, {
       'Content-Type': MIME[extname(file)] ?? 'application/octet-stream',
-      'Cross-Origin-Opener-Policy': 'same-origin',
-      'Cross-Origin-Embedder-Policy': 'require-corp',
+      ...(isolated ? { 'Cross-Origin-Opener-Policy': 'same-origin', 'Cross-Origin-Embedder-Policy': 'require-corp' } : {}),
       'Cache-Control': 'max-age=3600',
     });
     res.end(body);
@@ -136,6 +135,7 @@ describe('the packed package in a Vite app', () => {
       page.on('console', (m) => /Content Security Policy|Refused to/i.test(m.text()) && errors.push(m.text()));
       const start = Date.now();
       await page.goto(site.origin);
+      expect(await page.evaluate(() => globalThis.crossOriginIsolated)).toBe(true); // ORT may use two threads
       const text = () =>
         page.evaluate(() =>
           (globalThis as unknown as { anonymizeText(t: string): Promise<{ pseudonymizedText: string }> }).anonymizeText(
@@ -182,4 +182,23 @@ describe('the packed package in a Vite app', () => {
     }
     expect(foreign).toEqual([]);
   }, 240_000);
+
+  it('without COOP/COEP runs on one thread and gives the same result', async () => {
+    const plain = await serve(join(app, 'dist'), false);
+    const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+    try {
+      const page = await browser.newPage();
+      await page.goto(plain.origin);
+      expect(await page.evaluate(() => globalThis.crossOriginIsolated)).toBe(false);
+      const r = await page.evaluate(() =>
+        (globalThis as unknown as { anonymizeText(t: string): Promise<{ pseudonymizedText: string }> }).anonymizeText(
+          'Sehr geehrter Herr Jonas Becker, Tel. 030 1234567, E-Mail jonas.becker@example.org',
+        ),
+      );
+      expect(r.pseudonymizedText).toBe('Sehr geehrter Herr PER-1, Tel. TEL-1, E-Mail MAIL-1');
+    } finally {
+      await browser.close();
+      await plain.close();
+    }
+  }, 120_000);
 });
