@@ -92,6 +92,8 @@ interface BlockEntry {
   glyphs?: PlacedGlyph[];
   /** The line matrix after a text move (also the line move of `'` and `"`). */
   tlm?: Matrix;
+  /** A path or image operation's output under the redaction rules: written in place of `op`. */
+  drawn?: Operation[];
 }
 
 /** One content stream (page or form) being rewritten. */
@@ -172,7 +174,7 @@ class Redactor {
     for (const o of ops) {
       if (MARKED.has(o.op)) s.changed = true;
       else if (s.block) this.blockOp(s, s.block, o);
-      else if (!this.pathOp(s, o) && !this.textOp(s, o) && !this.imageOp(s, o)) {
+      else if (!this.pathOp(s, o, s.out) && !this.textOp(s, o) && !this.imageOp(s, o, s.out)) {
         this.stateOp(s, o);
         s.out.push(o);
       }
@@ -216,7 +218,7 @@ class Redactor {
     block.push(entry);
     if (o.op === 'ET') {
       s.block = null;
-      if (!block.some((e) => e.glyphs?.some((g) => !g.keep))) s.out.push(...block.map((e) => e.op));
+      if (!block.some((e) => e.glyphs?.some((g) => !g.keep))) s.out.push(...block.flatMap((e) => e.drawn ?? [e.op]));
       else {
         s.changed = true;
         for (const e of block) this.emitAbsolute(e, s.out);
@@ -224,10 +226,21 @@ class Redactor {
     } else if (isShowOperator(o.op)) {
       entry.glyphs = this.placeGlyphs(s, o.op, o);
       if (o.op === "'" || o.op === '"') entry.tlm = s.text.lineMatrix;
-    } else {
+    } else if (!this.drawInBlock(s, entry, o)) {
       this.stateOp(s, o);
       if (TEXT_POSITION.has(o.op)) entry.tlm = s.text.lineMatrix;
     }
+  }
+
+  /**
+   * A path or image drawn inside a text block (not conforming, but viewers draw it): the rules outside a block apply,
+   * and what they emit is written in place of the operation when the block is written.
+   */
+  private drawInBlock(s: StreamRewrite, entry: BlockEntry, o: Operation): boolean {
+    const drawn: Operation[] = [];
+    if (!this.pathOp(s, o, drawn) && !this.imageOp(s, o, drawn)) return false;
+    entry.drawn = drawn;
+    return true;
   }
 
   /** Shows a text operation's glyphs through the text state, deciding each one's fate. */
@@ -311,11 +324,11 @@ class Redactor {
       if (e.tlm) result.push(matrixOp(e.tlm));
       return;
     }
-    result.push(o);
+    result.push(...(e.drawn ?? [o]));
   }
 
-  /** Path construction and painting: a painted path mostly inside an area is dropped; clipping paths stay. */
-  private pathOp(s: StreamRewrite, o: Operation): boolean {
+  /** Path construction and painting (kept ones go to `out`): a painted path mostly inside an area is dropped; clipping paths stay. */
+  private pathOp(s: StreamRewrite, o: Operation, out: Operation[]): boolean {
     if (PATH_BUILD.has(o.op)) {
       const a = numbers(o.operands);
       s.path.push(o);
@@ -330,7 +343,7 @@ class Redactor {
       if (s.pathBox !== null && o.op !== 'n' && !s.clipping && this.pathInside(s.pathBox)) {
         this.out.removedPaths++;
         s.changed = true;
-      } else s.out.push(...s.path, o);
+      } else out.push(...s.path, o);
       s.path = [];
       s.pathBox = null;
       s.clipping = false;
@@ -357,16 +370,16 @@ class Redactor {
   }
 
   /** XObjects and inline images; a kept one is copied, a rewritten form is drawn under its new name. */
-  private imageOp(s: StreamRewrite, o: Operation): boolean {
+  private imageOp(s: StreamRewrite, o: Operation, out: Operation[]): boolean {
     if (o.op === 'BI') {
       if (this.dropInline(s, o)) s.changed = true;
-      else s.out.push(o);
+      else out.push(o);
       return true;
     }
     if (o.op !== 'Do') return false;
     const replaced = this.xobject(s, o);
     if (replaced) s.changed = true;
-    s.out.push(replaced ?? o);
+    out.push(replaced ?? o);
     return true;
   }
 

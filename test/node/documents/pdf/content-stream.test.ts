@@ -167,6 +167,33 @@ describe('content-stream interpreter (redactPageContent)', () => {
     expect(ops).not.toContain('BI');
   });
 
+  it('paths and inline images drawn inside a text block (not conforming, but viewers draw them) follow the same rules', async () => {
+    const { ctx, resources } = await page();
+    const inline = 'q 50 0 0 20 10 10 cm BI /W 1 /H 1 /CS /G /BPC 8 ID \u0080 EI Q';
+    const unchanged = enc(`BT /F1 10 Tf 100 700 Td (kept) Tj 10 10 50 20 re f ${inline} 300 300 10 10 re f ET`);
+    const r = redactPageContent(ctx, unchanged, resources, { areas: [{ x0: 0, y0: 0, x1: 70, y1: 40 }], crop });
+    expect(r.removedPaths).toBe(1);
+    expect(r.removedInlineImages).toBe(1);
+    const ops = parseContentStream(r.content).map((o) => o.op);
+    expect(ops.filter((o) => o === 'f')).toHaveLength(1);
+    expect(ops).not.toContain('BI');
+    expect(shown(r.content).strings).toEqual(['kept']);
+    // The same inside a block that loses glyphs (re-emitted with absolute positions).
+    const { width } = await page();
+    const content = enc(`BT /F1 10 Tf 100 700 Td (ab) Tj 10 10 50 20 re f ${inline} ET`);
+    const x1 = 100 + width('a', 10);
+    const areas = [
+      { x0: 0, y0: 0, x1: 70, y1: 40 },
+      { x0: 99.7, y0: 698, x1: x1 + 0.3, y1: 710 },
+    ];
+    const again = redactPageContent(ctx, content, resources, { areas, crop });
+    expect(again.removedPaths).toBe(1);
+    expect(again.removedInlineImages).toBe(1);
+    expect(again.removedGlyphs).toBe(1);
+    expect(parseContentStream(again.content).map((o) => o.op)).not.toContain('BI');
+    expect(shown(again.content).strings.join('')).toBe('b');
+  });
+
   it('a font missing from the resources makes the page unsafe (it goes to the rasteriser)', async () => {
     const { ctx } = await page();
     expect(() =>
