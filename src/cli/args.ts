@@ -21,6 +21,8 @@ export interface CliArgs {
   keysPath?: string;
   /** `serve`: the folder that keeps the store across restarts (absent: memory). */
   dataDir?: string;
+  /** `serve`: foreign origins whose pages may call the server (CORS for exactly these). */
+  allowOrigins?: string[];
   /** `serve --help`. */
   help?: boolean;
   /** `assets`: the folder that receives the browser build's files. */
@@ -38,17 +40,41 @@ function parseAssets(rest: readonly string[]): CliArgs {
   return { command: 'assets', pseudonyms: false, assetsDir: rest[0]! };
 }
 
+/** An origin as browsers send it: `http(s)://host[:port]`, nothing after. */
+function isOrigin(value: string): boolean {
+  try {
+    const u = new URL(value);
+    return (u.protocol === 'http:' || u.protocol === 'https:') && u.origin === value;
+  } catch {
+    return false;
+  }
+}
+
 function parseServe(rest: readonly string[]): CliArgs {
-  let values: { port?: string | undefined; keys?: string | undefined; data?: string | undefined; help?: boolean | undefined };
+  let values: {
+    port?: string | undefined;
+    keys?: string | undefined;
+    data?: string | undefined;
+    'allow-origin'?: string[] | undefined;
+    help?: boolean | undefined;
+  };
   try {
     ({ values } = parseArgs({
       args: [...rest],
-      options: { port: { type: 'string' }, keys: { type: 'string' }, data: { type: 'string' }, help: { type: 'boolean' } },
+      options: {
+        port: { type: 'string' },
+        keys: { type: 'string' },
+        data: { type: 'string' },
+        'allow-origin': { type: 'string', multiple: true },
+        help: { type: 'boolean' },
+      },
       strict: true,
       allowPositionals: false,
     }));
   } catch {
-    throw validationFailed([{ field: 'arguments', code: 'InvalidValue', message: 'allowed: --port N --keys FILE --data DIR --help' }]);
+    throw validationFailed([
+      { field: 'arguments', code: 'InvalidValue', message: 'allowed: --port N --keys FILE --data DIR --allow-origin ORIGIN --help' },
+    ]);
   }
   const args: CliArgs = { command: 'serve', pseudonyms: false };
   if (values.help) return { ...args, help: true };
@@ -58,6 +84,14 @@ function parseServe(rest: readonly string[]): CliArgs {
   args.port = port;
   if (values.keys !== undefined) args.keysPath = values.keys;
   if (values.data !== undefined) args.dataDir = values.data;
+  const origins = (values['allow-origin'] ?? []).flatMap((o) => o.split(',')).map((o) => o.trim());
+  const bad = origins.map((o, i) => (isOrigin(o) ? null : i)).filter((i) => i !== null);
+  if (bad.length > 0) {
+    throw validationFailed(
+      bad.map((i) => ({ field: `--allow-origin[${i}]`, code: 'InvalidValue', message: 'must be an origin: scheme://host[:port]' })),
+    );
+  }
+  if (origins.length > 0) args.allowOrigins = origins;
   return args;
 }
 

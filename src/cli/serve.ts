@@ -1,17 +1,22 @@
 import { readFile } from 'node:fs/promises';
 import { createNodeAnonymizer } from '../platform/node/service.js';
 import type { AnonymizerOptions } from '../engine/options.js';
-import { validationFailed } from '../errors/problem.js';
+import { toAnonymizerError, validationFailed } from '../errors/problem.js';
 import { createFetchHandler } from '../http/fetch-handler.js';
-import { startLoopbackServer } from '../platform/node/http-server.js';
+import { guardRequestFaults, startLoopbackServer } from '../platform/node/http-server.js';
+import { MAX_TEXT_CHARS } from '../service/document-service.js';
 import type { OrganizationSetup } from '../service/setup.js';
 import type { CliArgs } from './args.js';
 
 /** `serve --help`. */
-export const SERVE_HELP = `Usage: local-anonymizer serve [--port N] [--keys keys.json] [--data DIR]
+export const SERVE_HELP = `Usage: local-anonymizer serve [--port N] [--keys keys.json] [--data DIR] [--allow-origin ORIGIN]
 
 Answers the anonymization service's HTTP API (/external/v1/...) on http://127.0.0.1:N (loopback only),
 with the engine's models on this machine. Every request needs "Authorization: Bearer <key>".
+The Host header must be 127.0.0.1:N, localhost:N or [::1]:N (else 421); a request with an Origin header
+must come from one of these origins or an --allow-origin one (else 403).
+Texts run on worker threads (one per core); at most ${MAX_TEXT_CHARS} characters per text (else 413); a full
+queue answers 429 with Retry-After. Uploads: at most 200 MB per file (JSON bodies at most 200 MB in all).
 
   --port N          port to listen on (default 8080; 0 picks a free one). Prints "listening on <url>" when ready.
   --keys FILE       the organization as JSON: {"orgId": 1, "projects": [{"id": 1, "name": "Letters",
@@ -24,6 +29,10 @@ with the engine's models on this machine. Every request needs "Authorization: Be
                     Keys are at least 16 characters. Without --keys: one default project and a generated
                     organization key, printed as "api key: <key>".
   --data DIR        keep documents, results and PII records in DIR across restarts (default: memory only).
+                    DIR and its folders are made private to this user (mode 0700) and every file in them
+                    is written 0600, whatever the umask.
+  --allow-origin O  let pages of origin O (scheme://host[:port], repeatable or comma-separated) call the
+                    server: CORS answers for exactly that origin. Default: none.
 `;
 
 async function loadSetup(path: string): Promise<OrganizationSetup> {
@@ -42,13 +51,21 @@ export async function runServe(args: CliArgs, textEngine: AnonymizerOptions, out
   }
   const setup = args.keysPath ? await loadSetup(args.keysPath) : undefined;
   let handle: (request: Request) => Promise<Response> = async () => new Response(null, { status: 503 });
-  const server = await startLoopbackServer((request) => handle(request), args.port ?? 8080);
+  const server = await startLoopbackServer((request) => handle(request), {
+    port: args.port ?? 8080,
+    ...(args.allowOrigins ? { allowedOrigins: args.allowOrigins } : {}),
+  });
+  // An error that escapes a request ends that request with 500, never the server.
+  const unguard = guardRequestFaults((err) => {
+    process.stderr.write(`${JSON.stringify(toAnonymizerError(err).problem)}\n`);
+  });
   try {
     const service = await createNodeAnonymizer({
       ...textEngine,
       ...(setup ? { setup } : {}),
       ...(args.dataDir ? { dataDir: args.dataDir } : {}),
       baseUrl: server.url,
+      textThreads: true,
     });
     handle = createFetchHandler(service);
     out(`listening on ${server.url}\n`);
@@ -63,5 +80,7 @@ export async function runServe(args: CliArgs, textEngine: AnonymizerOptions, out
   } catch (err) {
     await server.close();
     throw err;
+  } finally {
+    unguard();
   }
 }

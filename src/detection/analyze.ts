@@ -5,6 +5,9 @@ import { mergeSpans } from './merge.js';
 import { propagateSpans } from './propagate.js';
 import type { DetectContext, Recognizer } from './recognizer.js';
 
+/** Characters that show nothing: whitespace and the zero-width ones (ZWSP, ZWNJ, ZWJ, word joiner, BOM, soft hyphen). */
+const INVISIBLE_ONLY = /^[\s\u00ad\u180e\u200b-\u200d\u2060\ufeff]*$/u;
+
 /** Detection options resolved at the API edge. */
 export interface AnalyzeOptions {
   labels: ReadonlySet<TextLabelName>;
@@ -32,7 +35,9 @@ export async function analyze(text: string, recognizers: readonly Recognizer[], 
     active.forEach((r, i) => (Boolean(r.startsEarly) === early ? (calls[i] = r.detect(text, ctx)) : undefined));
   const found = (await Promise.all(calls))
     .flat()
-    .filter((s) => options.labels.has(s.label) && s.score >= options.threshold && s.end > s.start);
+    .filter((s) => options.labels.has(s.label) && s.score >= options.threshold && s.end > s.start)
+    // A model can tag invisible characters; a span that shows nothing names no one.
+    .filter((s) => !INVISIBLE_ONLY.test(text.slice(s.start, s.end)));
   const kept = applyWhitelist(text, found, options.whitelist ?? []);
   const merged = mergeSpans([...kept, ...blacklistSpans(text, options.blacklist ?? [])]);
   const propagated = applyWhitelist(text, propagateSpans(text, merged), options.whitelist ?? []);

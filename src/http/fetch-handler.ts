@@ -4,7 +4,7 @@ import { MAX_UPLOAD_BYTES } from '../service/upload.js';
 import type { TextRequest } from '../spec/types.js';
 import type { RawDocumentQuery } from '../store/query.js';
 import { readJson, readMultipartFile } from './body.js';
-import { emptyResponse, fileResponse, jsonResponse, problemResponse, unauthorizedResponse } from './responses.js';
+import { emptyResponse, fileResponse, imageResponse, jsonResponse, problemResponse, unauthorizedResponse } from './responses.js';
 import type { Operation } from './routes.js';
 import { matchRoute } from './routes.js';
 
@@ -13,8 +13,11 @@ export interface KeyedService {
   as(key: string | null | undefined): KeyedApi;
 }
 
-/** Largest JSON body of a default upload: 200 MB as Base64 plus room for the config. */
-export const MAX_UPLOAD_JSON_BYTES = Math.ceil((MAX_UPLOAD_BYTES * 4) / 3) + 1024 * 1024;
+/**
+ * Largest JSON body of a default upload: the payload counts, so 200 MB of JSON (Base64 content of a file up to
+ * 150 MB, plus the config). Larger files go through the multipart workflow.
+ */
+export const MAX_UPLOAD_JSON_BYTES = MAX_UPLOAD_BYTES;
 /** Largest text request body. */
 export const MAX_TEXT_JSON_BYTES = 20 * 1024 * 1024;
 
@@ -97,6 +100,11 @@ async function run(api: KeyedApi, operation: Operation, params: Record<string, s
     case 'projectDelete':
       await scoped().delete(docId);
       return emptyResponse();
+    case 'image':
+    case 'projectImage': {
+      const image = await (operation === 'image' ? api.documents : scoped()).image(docId, params['xref']!);
+      return imageResponse(image.bytes, image.contentType);
+    }
     case 'list':
       return jsonResponse(await api.documents.list(listQuery(url)));
     case 'projectList':

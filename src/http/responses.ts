@@ -54,3 +54,11 @@ export function problemResponse(err: AnonymizerError, path: string, extra: Recor
   if (err.retryAfterSeconds !== undefined) headers['Retry-After'] = String(err.retryAfterSeconds);
   return new Response(JSON.stringify({ ...err.problem, instance: path }), { status: err.status, headers });
 }
+
+/** 200 with an image shown inline (what a PII record's `imageUrl` names). */
+export function imageResponse(bytes: Uint8Array, contentType: string): Response {
+  return new Response(bytes as BodyInit, {
+    status: 200,
+    headers: { ...COMMON, 'Content-Type': contentType, 'Content-Length': String(bytes.length), 'Content-Disposition': 'inline' },
+  });
+}

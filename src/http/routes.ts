@@ -25,9 +25,11 @@ export type Operation =
   | 'projectResult'
   | 'projectOriginal'
   | 'projectPiis'
-  | 'projectDelete';
+  | 'projectDelete'
+  | 'image'
+  | 'projectImage';
 
-/** Every endpoint of spec section 4, relative to `/external/v1`. */
+/** Every endpoint of spec section 4, and the image endpoint of PII records, relative to `/external/v1`. */
 export const ROUTES: readonly Route[] = [
   { method: 'GET', pattern: 'projects/me', operation: 'projectsMe' },
   { method: 'GET', pattern: 'documents/default-config', operation: 'defaultConfig' },
@@ -49,6 +51,9 @@ export const ROUTES: readonly Route[] = [
   { method: 'GET', pattern: 'projects/{projectId}/documents/{documentId}/original', operation: 'projectOriginal' },
   { method: 'GET', pattern: 'projects/{projectId}/documents/{documentId}/result/piis', operation: 'projectPiis' },
   { method: 'DELETE', pattern: 'projects/{projectId}/documents/{documentId}', operation: 'projectDelete' },
+  // What a PII record's `imageUrl` names (decisions.md); not in section 4.
+  { method: 'GET', pattern: 'documents/{documentId}/images/{xref}', operation: 'image' },
+  { method: 'GET', pattern: 'projects/{projectId}/documents/{documentId}/images/{xref}', operation: 'projectImage' },
 ];
 
 export const API_PREFIX = '/external/v1/';

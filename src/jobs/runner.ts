@@ -46,6 +46,14 @@ export interface JobRunner {
   stop(): Promise<void>;
 }
 
+/**
+ * A PII record image's address: the project-scoped image endpoint, which every key that may read the document can
+ * call (the default-workflow path would resolve to another project for some keys).
+ */
+export function projectImageUrl(base: string, projectId: number, documentId: number, xref: number): string {
+  return `${base.replace(/\/+$/, '')}/external/v1/projects/${projectId}/documents/${documentId}/images/${xref}`;
+}
+
 /** `<base>_anonymized.<ext>` (decisions.md). */
 export function anonymizedName(original: string, extension: string): string {
   const dot = original.lastIndexOf('.');
@@ -70,6 +78,7 @@ export function startJobRunner(options: JobRunnerOptions): JobRunner {
   let rescan = false;
   let stopped = false;
 
+  const lockName = (id: number) => `local-anonymizer:${store.name}:document:${id}`;
   const publish = (doc: DocumentRecord | null) => {
     if (doc) events.publish({ type: 'status', documentId: doc.id, status: doc.status });
   };
@@ -93,29 +102,43 @@ export function startJobRunner(options: JobRunnerOptions): JobRunner {
     if (done) events.publish({ type: 'status', documentId: id, status });
   }
 
-  async function runJob(id: number): Promise<void> {
+  /**
+   * COMPUTING_QUOTA → UNPROCESSED (queued), QUOTA_EXCEEDED or QUOTA_ERROR; called under the document's lock. Returns
+   * the document when it may go on to processing.
+   */
+  async function quotaStep(id: number): Promise<DocumentRecord | undefined> {
     let doc = await store.getDocument(id);
     const project = doc && (await store.getProject(doc.projectId));
-    if (!doc || !project)
-      return doc ? settle(id, 'ERROR', internalError('The project of the document no longer exists.').problem, true) : undefined;
-    const dropOriginal = !project.isStoringPII;
-    if (doc.status === 'COMPUTING_QUOTA') {
-      let exhausted: boolean | null;
-      try {
-        exhausted = options.pageBudget !== undefined && (await store.counters()).pagesUsed >= options.pageBudget;
-      } catch {
-        exhausted = null;
-      }
-      const next = exhausted === null ? quotaError(doc, clock.now()) : afterQuota(doc, exhausted, clock.now());
-      if (next && next.status !== 'UNPROCESSED')
-        return settle(id, next.status as 'QUOTA_EXCEEDED' | 'QUOTA_ERROR', next.problem, dropOriginal);
-      doc = (await store.update(id, (d) => (d.status === 'COMPUTING_QUOTA' ? next : null))) ?? undefined;
-      publish(doc ?? null);
-      if (!doc) return;
+    if (!doc || !project) {
+      if (doc) await settle(id, 'ERROR', internalError('The project of the document no longer exists.').problem, true);
+      return undefined;
     }
+    if (doc.status !== 'COMPUTING_QUOTA') return doc;
+    let exhausted: boolean | null;
+    try {
+      exhausted = options.pageBudget !== undefined && (await store.counters()).pagesUsed >= options.pageBudget;
+    } catch {
+      exhausted = null;
+    }
+    const next = exhausted === null ? quotaError(doc, clock.now()) : afterQuota(doc, exhausted, clock.now());
+    if (next && next.status !== 'UNPROCESSED') {
+      await settle(id, next.status as 'QUOTA_EXCEEDED' | 'QUOTA_ERROR', next.problem, !project.isStoringPII);
+      return undefined;
+    }
+    doc = (await store.update(id, (d) => (d.status === 'COMPUTING_QUOTA' ? next : null))) ?? undefined;
+    publish(doc ?? null);
+    return doc;
+  }
+
+  async function runJob(id: number): Promise<void> {
+    const doc = await quotaStep(id);
+    if (!doc) return;
     const claimed = claim(doc, owner, clock.now(), leaseMs, maxAttempts);
     if (!claimed) return;
-    if (claimed.status === 'ERROR') return settle(id, 'ERROR', claimed.problem, dropOriginal);
+    if (claimed.status === 'ERROR') {
+      const project = await store.getProject(doc.projectId);
+      return settle(id, 'ERROR', claimed.problem, !project?.isStoringPII);
+    }
     const stored = await store.update(id, (d) => (d.status === doc.status ? claimed : null));
     publish(stored);
     if (stored) await process(stored);
@@ -157,12 +180,17 @@ export function startJobRunner(options: JobRunnerOptions): JobRunner {
       ),
     );
     const pages = Math.max(1, new Set(result.pageData.map((p) => p.pageNum)).size);
+    const base = options.imageBaseUrl ?? 'http://localhost';
+    const pageData = result.pageData.map((p) => ({
+      ...p,
+      imagesData: p.imagesData.map((i) => ({ ...i, imageUrl: projectImageUrl(base, doc.projectId, doc.id, i.xref) })),
+    }));
     const verified = result.verification?.passed !== false;
     const done = await store.complete(doc.id, owner, clock.now(), {
       status: verified ? 'COMPLETED' : 'PREVIEW_ERROR',
       result: verified ? result.bytes : null,
       anonymizedName: verified ? anonymizedName(doc.name, result.extension) : null,
-      pageData: project.isStoringPII ? result.pageData : null,
+      pageData: project.isStoringPII ? pageData : null,
       dropOriginal: !project.isStoringPII,
       pages,
       problem: verified ? null : internalError('The anonymized file could not be verified, so it was not kept.').problem,
@@ -177,7 +205,7 @@ export function startJobRunner(options: JobRunnerOptions): JobRunner {
     let got = false;
     return new Promise<boolean>((acquired) => {
       const job = locks
-        .tryRun(`local-anonymizer:${store.name}:document:${id}`, async () => {
+        .tryRun(lockName(id), async () => {
           got = true;
           acquired(true);
           await runJob(id).catch(() =>
@@ -201,9 +229,13 @@ export function startJobRunner(options: JobRunnerOptions): JobRunner {
       rescan = false;
       const pending = (await store.documentsIn(PENDING_STATUSES)).sort((a, b) => a.id - b.id);
       for (const doc of pending) {
-        if (stopped || active.size >= concurrency) break;
+        if (stopped) break;
         if (active.has(doc.id)) continue;
-        await start(doc.id);
+        if (active.size < concurrency) await start(doc.id);
+        // Documents that wait for a free slot are queued (UNPROCESSED) at once, not left in COMPUTING_QUOTA; with a
+        // page budget the quota is decided only when their turn comes (earlier documents are charged as they complete).
+        else if (doc.status === 'COMPUTING_QUOTA' && options.pageBudget === undefined)
+          await locks.tryRun(lockName(doc.id), () => quotaStep(doc.id).then(() => undefined)).catch(() => undefined);
       }
     } while (rescan && !stopped);
   }

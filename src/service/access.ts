@@ -31,16 +31,29 @@ export function visibleProjects(org: Organization, principal: Principal): Projec
   return org.projects.filter((p) => canAccess(org, principal, p.id));
 }
 
-/** An int64 path id (decimal digits, positive, within JavaScript's exact range), or 400 `INVALID_PATH_PARAM`. */
-export function parsePathId(value: number | string, param: string): number {
-  const n = typeof value === 'number' ? value : /^\d{1,16}$/.test(value) ? Number(value) : NaN;
-  if (!Number.isSafeInteger(n) || n < 0) throw invalidPathParam(param);
-  return n;
+const INT64_MIN = -(2n ** 63n);
+const INT64_MAX = 2n ** 63n - 1n;
+
+/**
+ * A path id: any decimal int64 (an optional `-`, digits, leading zeros allowed) is accepted, else 400
+ * `INVALID_PATH_PARAM`. Ids are positive and below 2^53, so an int64 outside that range names nothing: null, which
+ * the lookups answer with 404.
+ */
+export function parsePathId(value: number | string, param: string): number | null {
+  if (typeof value === 'number') {
+    if (!Number.isInteger(value)) throw invalidPathParam(param);
+    return Number.isSafeInteger(value) && value > 0 ? value : null;
+  }
+  const m = /^(-?)0*(\d{0,19})$/.exec(value);
+  if (!m || !/\d/.test(value)) throw invalidPathParam(param);
+  const n = BigInt(`${m[1]}${m[2] || '0'}`);
+  if (n < INT64_MIN || n > INT64_MAX) throw invalidPathParam(param);
+  return n > 0n && n <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(n) : null;
 }
 
 /** The project of an explicit path id: 404 when unknown, 403 when the key may not access it (section 5.4). */
-export function explicitProject(org: Organization, principal: Principal, projectId: number): ProjectRecord {
-  const project = org.projects.find((p) => p.id === projectId);
+export function explicitProject(org: Organization, principal: Principal, projectId: number | null): ProjectRecord {
+  const project = projectId === null ? undefined : org.projects.find((p) => p.id === projectId);
   if (!project) throw notFound('The project does not exist.');
   if (!canAccess(org, principal, project.id)) throw forbidden('The project is not accessible with this key.');
   return project;

@@ -2,6 +2,7 @@ import type { Anonymizer, TextCallOptions } from '../engine/text-engine.js';
 import { sniffDocument } from '../documents/sniff.js';
 import type { SniffedType } from '../documents/sniff.js';
 import {
+  AnonymizerError,
   creditLimitExceeded,
   documentTooBig,
   forbidden,
@@ -38,6 +39,7 @@ import { purgeExpired } from './retention.js';
 import type { Organization, Principal } from './setup.js';
 import type { DefaultUploadBody } from './upload.js';
 import { MAX_UPLOAD_BYTES, parseDefaultUpload, safeFileName, TagsSchema } from './upload.js';
+import { imageOfDocument, parseImageXref } from './images.js';
 
 /** A document's status; `problem` (our extension) says why it failed, in words a person can read. */
 export interface DocumentStatus extends ExternalDocumentTaskStatus {
@@ -48,6 +50,12 @@ export interface DocumentStatus extends ExternalDocumentTaskStatus {
 export interface DocumentFile {
   bytes: Uint8Array;
   fileName: string;
+}
+
+/** An image of a document that a PII record's `imageUrl` names: its bytes and media type. */
+export interface DocumentImage {
+  bytes: Uint8Array;
+  contentType: string;
 }
 
 /** Options of `waitFor`. */
@@ -71,6 +79,8 @@ export interface DocumentsApi {
   result(documentId: number | string): Promise<DocumentFile>;
   original(documentId: number | string): Promise<DocumentFile>;
   piis(documentId: number | string): Promise<DocumentPiiRecord>;
+  /** The image a PII record's `imageUrl` names (`.../images/{xref}`): the same rules as the PII record. */
+  image(documentId: number | string, xref: number | string): Promise<DocumentImage>;
   delete(documentId: number | string): Promise<void>;
   list(query?: RawDocumentQuery): Promise<DocumentPage>;
   /** Resolves at a terminal status (COMPLETED, ERROR, QUOTA_EXCEEDED, QUOTA_ERROR, or PREVIEW_ERROR). */
@@ -118,6 +128,20 @@ export interface DocumentServiceDeps {
   maxQueued?: number;
   /** Text requests in flight beyond which `text` gets 429. Default 32. */
   maxConcurrentText?: number;
+  /** Longest text (UTF-16 code units) of one text request; longer → 413. Default `MAX_TEXT_CHARS`. */
+  maxTextChars?: number;
+}
+
+/** Longest text of one text request by default: 2 Mi characters (about half a minute of work with every label). */
+export const MAX_TEXT_CHARS = 2 * 1024 * 1024;
+
+/** 413 without a code (the spec names none for text): the text is longer than the per-request limit. */
+export function textTooLarge(maxChars: number): AnonymizerError {
+  return new AnonymizerError({
+    title: 'Content Too Large',
+    status: 413,
+    detail: `The text is longer than ${maxChars} characters; split it into several requests.`,
+  });
 }
 
 /** The service: every API key's view, and retention. */
@@ -141,6 +165,7 @@ export function createDocumentService(deps: DocumentServiceDeps): DocumentServic
   const { org, store, events, clock } = deps;
   const maxQueued = deps.maxQueued ?? 100;
   const maxConcurrentText = deps.maxConcurrentText ?? 32;
+  const maxTextChars = deps.maxTextChars ?? MAX_TEXT_CHARS;
   let textInFlight = 0;
 
   async function overview(p: ProjectRecord): Promise<ProjectOverview> {
@@ -205,10 +230,20 @@ export function createDocumentService(deps: DocumentServiceDeps): DocumentServic
     async function find(documentId: number | string): Promise<{ doc: DocumentRecord; project: ProjectRecord }> {
       const id = parsePathId(documentId, 'documentId');
       const project = scope();
-      const doc = await store.getDocument(id);
+      const doc = id === null ? undefined : await store.getDocument(id);
       // Another project's document is "not found" here, so ids do not reveal what exists elsewhere.
       if (!doc || doc.projectId !== project.id) throw notFound('The document does not exist.');
       return { doc, project };
+    }
+    /** The stored PII record under the PII rules: correction on → 403, no PII kept → 403, not COMPLETED → 404. */
+    async function piiRecordOf(documentId: number | string) {
+      const { doc, project } = await find(documentId);
+      if (project.documentCorrection)
+        throw forbidden('PII records are not available while document correction is enabled for the project.');
+      if (!project.isStoringPII) throw forbidden('The project does not store PII records.');
+      const record = doc.status === 'COMPLETED' ? await store.getPiis(doc.id) : undefined;
+      if (!record) throw notFound(`The PII record is not available (status ${doc.status}).`);
+      return { doc, record };
     }
     const statusOf = (doc: DocumentRecord): DocumentStatus => ({
       documentId: doc.id,
@@ -238,12 +273,7 @@ export function createDocumentService(deps: DocumentServiceDeps): DocumentServic
         return { bytes, fileName: doc.name };
       },
       async piis(documentId) {
-        const { doc, project } = await find(documentId);
-        if (project.documentCorrection)
-          throw forbidden('PII records are not available while document correction is enabled for the project.');
-        if (!project.isStoringPII) throw forbidden('The project does not store PII records.');
-        const record = doc.status === 'COMPLETED' ? await store.getPiis(doc.id) : undefined;
-        if (!record) throw notFound(`The PII record is not available (status ${doc.status}).`);
+        const { doc, record } = await piiRecordOf(documentId);
         return {
           documentId: doc.id,
           version: doc.version,
@@ -254,6 +284,15 @@ export function createDocumentService(deps: DocumentServiceDeps): DocumentServic
           lastModified: iso(doc.lastModified),
           pageData: record.pageData,
         };
+      },
+      async image(documentId, xref) {
+        const { doc, record } = await piiRecordOf(documentId);
+        const x = parseImageXref(xref);
+        const listed = x !== null && record.pageData.some((p) => p.imagesData.some((i) => i.xref === x));
+        const original = listed ? await store.getFile(doc.id, 'original') : undefined;
+        const image = original ? await imageOfDocument(original, x!) : null;
+        if (!image) throw notFound('The document has no image with this number that can be served.');
+        return image;
       },
       async delete(documentId) {
         const { doc } = await find(documentId);
@@ -322,6 +361,8 @@ export function createDocumentService(deps: DocumentServiceDeps): DocumentServic
       textLabels: () => deps.text.getTextLabels(),
       imageLabels: () => deps.text.getImageLabels(),
       async text(request, options) {
+        const length = (request as { text?: unknown } | null)?.text;
+        if (typeof length === 'string' && length.length > maxTextChars) throw textTooLarge(maxTextChars);
         const { characters } = deps.credits ?? {};
         if (characters !== undefined && (await store.counters()).charactersUsed >= characters) throw creditLimitExceeded();
         if (textInFlight >= maxConcurrentText) throw rateLimitExceeded(1);

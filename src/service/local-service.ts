@@ -22,6 +22,8 @@ export interface LocalServiceOptions {
   maxQueued?: number;
   /** Text requests in flight beyond which `text` gets 429. Default 32. */
   maxConcurrentText?: number;
+  /** Longest text of one text request (characters); longer → 413. Default 2 Mi. */
+  maxTextChars?: number;
   /** How often retention runs. Default every 10 minutes (and once at start). */
   retentionIntervalMs?: number;
   /** Runner limits (concurrency, lease, attempts, time per document). */
@@ -83,6 +85,7 @@ export async function assembleLocalAnonymizer(options: LocalServiceOptions, plat
     ...(options.credits ? { credits: options.credits } : {}),
     ...(options.maxQueued !== undefined ? { maxQueued: options.maxQueued } : {}),
     ...(options.maxConcurrentText !== undefined ? { maxConcurrentText: options.maxConcurrentText } : {}),
+    ...(options.maxTextChars !== undefined ? { maxTextChars: options.maxTextChars } : {}),
   });
   await service.purge();
   const retention = clock.setInterval(() => void service.purge().catch(() => undefined), options.retentionIntervalMs ?? 600_000);

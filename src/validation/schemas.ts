@@ -9,7 +9,8 @@ import { DATE_LOCALES, MAX_SUPPRESSION_LENGTH, IMAGE_ANONYMIZATION_TYPES, IMAGE_
  * remote service reports them that way. Messages never echo input text.
  */
 
-const notBlank = v.check<string, 'must not be blank'>((s) => s.trim().length > 0, 'must not be blank');
+/** Blank: nothing but whitespace and zero-width characters (ZWSP, ZWNJ, ZWJ, word joiner, BOM, soft hyphen). */
+const notBlank = v.check<string, 'must not be blank'>((s) => !/^[\s\u00ad\u180e\u200b-\u200d\u2060\ufeff]*$/u.test(s), 'must not be blank');
 const int32 = v.pipe(v.number(), v.integer(), v.minValue(-2147483648), v.maxValue(2147483647));
 
 const textLabelName = v.picklist(TEXT_LABELS, 'must be a known text label');

@@ -1,20 +1,32 @@
-// Load on the loopback server: 1,000 POST /external/v1/text from 8 concurrent clients (real HTTP), against the same
-// requests as direct text() calls in the same process, on the same engine (rules + the shipped model).
-//   npm run bench:http [-- --requests 1000 --clients 8]
+// Load on the loopback server, bounded and loopback only:
+//  1. throughput: POST /external/v1/text from concurrent clients (real HTTP) against direct text() calls;
+//  2. soak: for --soak seconds, clients send texts (small ones and a 200 kB one now and then) while a probe calls a
+//     cheap endpoint (GET /text-labels) every 20 ms; reports throughput, the probe's p50/p99, 429s, and RSS every 10 s.
+//   npm run bench:http [-- --requests 1000 --clients 8 --soak 180]
 import { parseArgs } from 'node:util';
 import { createNodeAnonymizer } from '../../src/platform/node/service.js';
 import { createFetchHandler } from '../../src/http/fetch-handler.js';
 import { startLoopbackServer } from '../../src/platform/node/http-server.js';
 import { TEXT_LABELS } from '../../src/spec/types.js';
 
-const { values } = parseArgs({ options: { requests: { type: 'string', default: '1000' }, clients: { type: 'string', default: '8' } } });
+const { values } = parseArgs({
+  options: {
+    requests: { type: 'string', default: '1000' },
+    clients: { type: 'string', default: '8' },
+    soak: { type: 'string', default: '180' },
+  },
+});
 const REQUESTS = Number(values.requests);
 const CLIENTS = Number(values.clients);
+const SOAK_SECONDS = Math.min(600, Number(values.soak));
 const TEXTS = [
   'Sehr geehrte Frau Dr. Anna Schneider, wir bestätigen Ihren Termin am 12. März 2025 in unserer Praxis in der Lindenstraße 14, 10115 Berlin. Rückfragen bitte an anna.schneider@example.de oder 030 1234567.',
   'Herr Jonas Weber (geb. 03.07.1981) wohnt in der Goethestraße 5 in München. Seine IBAN lautet DE89 3704 0044 0532 0130 00; die Deutsche Bahn AG hat ihm am 1. Juli gekündigt.',
   'Dear Mr. John Smith, your order shipped from 221B Baker Street, London on June 4, 2024. Contact us at support@example.com or +44 20 7946 0958.',
 ];
+const BIG = TEXTS.join(' ')
+  .repeat(Math.ceil(200_000 / TEXTS.join(' ').length))
+  .slice(0, 200_000);
 
 function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
@@ -43,28 +55,83 @@ async function drive(n: number, clients: number, one: (i: number) => Promise<voi
   return { rps: n / seconds, p50: percentile(latencies, 50), p95: percentile(latencies, 95), errors, seconds };
 }
 
-const service = await createNodeAnonymizer({ maxQueued: 1000 });
+const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
+const service = await createNodeAnonymizer({ maxQueued: 1000, textThreads: true });
 const server = await startLoopbackServer(createFetchHandler(service), 0);
-const body = (i: number) => JSON.stringify({ text: TEXTS[i % TEXTS.length], textLabels: [...TEXT_LABELS], usePseudonyms: true });
+const body = (text: string) => JSON.stringify({ text, textLabels: [...TEXT_LABELS], usePseudonyms: true });
 const headers = { Authorization: `Bearer ${service.apiKey}`, 'Content-Type': 'application/json' };
+const postText = async (text: string) => {
+  const res = await fetch(`${server.url}/external/v1/text`, { method: 'POST', headers, body: body(text) });
+  await res.arrayBuffer();
+  return res.status;
+};
 
-// Warm-up: model load and JIT.
-for (let i = 0; i < 20; i++) await service.text(JSON.parse(body(i)));
+// Warm-up: model load in every thread, and JIT.
+await Promise.all(Array.from({ length: 40 }, (_, i) => postText(TEXTS[i % TEXTS.length]!)));
 
 const direct = await drive(REQUESTS, CLIENTS, async (i) => {
-  await service.text(JSON.parse(body(i)));
+  await service.text(JSON.parse(body(TEXTS[i % TEXTS.length]!)));
 });
 const http = await drive(REQUESTS, CLIENTS, async (i) => {
-  const res = await fetch(`${server.url}/external/v1/text`, { method: 'POST', headers, body: body(i) });
-  if (res.status !== 200) throw new Error(String(res.status));
-  await res.arrayBuffer();
+  const status = await postText(TEXTS[i % TEXTS.length]!);
+  if (status !== 200) throw new Error(String(status));
 });
 
 const fmt = (r: typeof http) =>
   `${r.rps.toFixed(0).padStart(5)} req/s   p50 ${r.p50.toFixed(1).padStart(6)} ms   p95 ${r.p95.toFixed(1).padStart(6)} ms   errors ${r.errors}`;
 console.log(`${REQUESTS} text requests (${TEXTS[0]!.length}–${TEXTS[2]!.length} chars, all labels), ${CLIENTS} concurrent clients`);
-console.log(`  loopback HTTP  ${fmt(http)}`);
-console.log(`  direct text()  ${fmt(direct)}`);
-console.log(`  HTTP / direct throughput: ${(http.rps / direct.rps).toFixed(2)}×`);
+console.log(`  loopback HTTP (text on worker threads)  ${fmt(http)}`);
+console.log(`  direct text() (the same pool)           ${fmt(direct)}`);
+
+// Soak.
+console.log(`\nsoak: ${SOAK_SECONDS} s, ${CLIENTS} text clients (every 25th text 200 kB), a probe on GET /text-labels every 20 ms`);
+const until = performance.now() + SOAK_SECONDS * 1000;
+const counts = { ok: 0, limited: 0, other: 0, chars: 0 };
+const probe: number[] = [];
+const rss: string[] = [];
+let peakRss = 0;
+const sampler = setInterval(() => {
+  const r = process.memoryUsage().rss;
+  peakRss = Math.max(peakRss, r);
+  rss.push(mb(r));
+}, 10_000);
+const probing = (async () => {
+  while (performance.now() < until) {
+    const t = performance.now();
+    const res = await fetch(`${server.url}/external/v1/text-labels`, { headers });
+    await res.arrayBuffer();
+    probe.push(performance.now() - t);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+})();
+let n = 0;
+const started = performance.now();
+await Promise.all(
+  Array.from({ length: CLIENTS }, async () => {
+    while (performance.now() < until) {
+      const text = ++n % 25 === 0 ? BIG : TEXTS[n % TEXTS.length]!;
+      const status = await postText(text).catch(() => 0);
+      if (status === 200) {
+        counts.ok++;
+        counts.chars += text.length;
+      } else if (status === 429) {
+        counts.limited++;
+        await new Promise((r) => setTimeout(r, 200));
+      } else counts.other++;
+    }
+  }),
+);
+await probing;
+clearInterval(sampler);
+const seconds = (performance.now() - started) / 1000;
+probe.sort((a, b) => a - b);
+console.log(
+  `  texts: ${counts.ok} ok (${(counts.ok / seconds).toFixed(0)} req/s, ${(counts.chars / seconds / 1000).toFixed(0)} k chars/s), ` +
+    `${counts.limited} × 429, ${counts.other} other`,
+);
+console.log(
+  `  cheap endpoint under text load: ${probe.length} calls, p50 ${percentile(probe, 50).toFixed(1)} ms, p99 ${percentile(probe, 99).toFixed(1)} ms, max ${probe[probe.length - 1]!.toFixed(1)} ms`,
+);
+console.log(`  RSS every 10 s: ${rss.join(', ')} (peak ${mb(peakRss)}, main process; worker threads share it)`);
 await server.close();
 await service.close();

@@ -1,15 +1,22 @@
 import { randomBytes } from 'node:crypto';
-import { rename, rm, writeFile } from 'node:fs/promises';
+import { chmod, rename, rm, writeFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 
 /** Suffix of the temporary files `writeFileAtomically` leaves behind only when the process dies mid-write. */
 export const PARTIAL_SUFFIX = '.partial';
 
-/** Writes `data` next to `path` under a temporary name, then renames: a reader (or a crash) never sees a part. */
-export async function writeFileAtomically(path: string, data: Uint8Array | string): Promise<void> {
+/**
+ * Writes `data` next to `path` under a temporary name, then renames: a reader (or a crash) never sees a part. With
+ * `mode`, the file has exactly that mode (whatever the umask) before it appears under its name.
+ */
+export async function writeFileAtomically(path: string, data: Uint8Array | string, mode?: number): Promise<void> {
   const temp = join(dirname(path), `.${basename(path)}.${randomBytes(6).toString('hex')}${PARTIAL_SUFFIX}`);
   try {
-    await writeFile(temp, data);
+    if (mode === undefined) await writeFile(temp, data);
+    else {
+      await writeFile(temp, data, { mode, flag: 'wx' });
+      await chmod(temp, mode);
+    }
     await rename(temp, path);
   } catch (err) {
     await rm(temp, { force: true });

@@ -1,7 +1,7 @@
-import { mkdir, open, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, open, readdir, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { storageLimitExceeded, validationFailed } from '../../errors/problem.js';
-import { PARTIAL_SUFFIX, writeFileAtomically } from './atomic-file.js';
+import { PARTIAL_SUFFIX, writeFileAtomically as writeAtomically } from './atomic-file.js';
 import type { Counters, DocumentRecord, FileKind, PiiRecordStored, ProjectRecord } from '../../store/records.js';
 import { EMPTY_COUNTERS } from '../../store/records.js';
 import type { DocumentStore } from '../../store/store.js';
@@ -26,16 +26,31 @@ function pidAlive(pid: number): boolean {
   }
 }
 
+/** Folders of the store: this user only. */
+export const DIR_MODE = 0o700;
+/** Files of the store (originals, results, PII records, records): this user only. */
+export const FILE_MODE = 0o600;
+
+const writeFileAtomically = (path: string, data: Uint8Array | string) => writeAtomically(path, data, FILE_MODE);
+
 /**
  * The store of `serve --data DIR`: the same repository over files. The document record is the commit point of
  * every change: bytes are written (atomically) before it and removed after it, and files without a record are
  * swept at open. One process owns a folder (a `lock` file with its pid); the records are also held in memory.
+ * The folder and its subfolders are 0700 and every file 0600, whatever the umask (set at open for what an older
+ * version left, and at every write).
  */
 export async function openFolderStore(dir: string): Promise<DocumentStore> {
-  for (const sub of ['documents', 'files', 'piis']) await mkdir(join(dir, sub), { recursive: true });
+  await mkdir(dir, { recursive: true, mode: DIR_MODE });
+  await chmod(dir, DIR_MODE);
+  for (const sub of ['documents', 'files', 'piis']) {
+    await mkdir(join(dir, sub), { recursive: true, mode: DIR_MODE });
+    await chmod(join(dir, sub), DIR_MODE);
+  }
   const lockPath = join(dir, 'lock');
   try {
-    const handle = await open(lockPath, 'wx');
+    const handle = await open(lockPath, 'wx', FILE_MODE);
+    await handle.chmod(FILE_MODE);
     await handle.writeFile(String(process.pid));
     await handle.close();
   } catch {
@@ -43,8 +58,10 @@ export async function openFolderStore(dir: string): Promise<DocumentStore> {
     if (Number.isInteger(owner) && owner !== process.pid && pidAlive(owner)) {
       throw validationFailed([{ field: '--data', code: 'InvalidValue', message: 'the folder is in use by another running server' }]);
     }
-    await writeFile(lockPath, String(process.pid));
+    await writeFileAtomically(lockPath, String(process.pid));
   }
+  // Files an older version wrote with the umask's mode.
+  for (const f of await readdir(dir)) if (f.endsWith('.json')) await chmod(join(dir, f), FILE_MODE);
 
   const docs = new Map<number, DocumentRecord>();
   for (const f of await readdir(join(dir, 'documents'))) {
@@ -57,6 +74,7 @@ export async function openFolderStore(dir: string): Promise<DocumentStore> {
     for (const f of await readdir(join(dir, sub))) {
       const id = Number(f.split('.')[0]);
       if (f.endsWith(PARTIAL_SUFFIX) || !docs.has(id)) await rm(join(dir, sub, f), { force: true });
+      else await chmod(join(dir, sub, f), FILE_MODE);
     }
   }
   const readJson = async <T>(path: string, fallback: T): Promise<T> =>

@@ -5,6 +5,17 @@ import { createTextEngine } from '../../engine/text-engine.js';
 import type { LocalAnonymizer, LocalServiceOptions } from '../../service/local-service.js';
 import { assembleLocalAnonymizer } from '../../service/local-service.js';
 import { nodePlatform } from './platform.js';
+import type { TextPoolOptions } from './text-pool.js';
+import { createTextPool } from './text-pool.js';
+
+/** The text engine's own options out of the service's (what a pool thread needs, all structured-cloneable). */
+function engineOptionsOf(o: NodeAnonymizerOptions): AnonymizerOptions {
+  return {
+    ...(o.ner !== undefined ? { ner: o.ner } : {}),
+    ...(o.threshold !== undefined ? { threshold: o.threshold } : {}),
+    ...(o.language !== undefined ? { language: o.language } : {}),
+  };
+}
 
 /** Options of the Node service: the text engine's (model, recognizers), the document engine's, and the service's. */
 export interface NodeAnonymizerOptions extends LocalServiceOptions, AnonymizerOptions {
@@ -12,6 +23,12 @@ export interface NodeAnonymizerOptions extends LocalServiceOptions, AnonymizerOp
   documents?: DocumentEngineOptions;
   /** A folder that keeps the store across restarts; absent: memory only. */
   dataDir?: string;
+  /**
+   * Run text requests on a pool of worker threads (`true`: sized to the cores; or the pool's options) instead of
+   * this thread. The pool bounds the queue (429 beyond it); the engine options must then be structured-cloneable.
+   * Default: this thread.
+   */
+  textThreads?: boolean | TextPoolOptions;
 }
 
 /**
@@ -30,13 +47,22 @@ export async function createNodeAnonymizer(options: NodeAnonymizerOptions = {}):
     ...(options.documents?.maxPixels ? { maxPixels: options.documents.maxPixels } : {}),
   });
   const engine = createDocumentEngine(platform, documents);
-  return assembleLocalAnonymizer(options, {
-    store: await platform.openStore(),
-    events: platform.events(),
-    locks: platform.locks,
-    clock: platform.clock,
-    text: createTextEngine(options, platform.ner),
-    processor: engine,
-    dispose: () => engine.close(),
-  });
+  const pool = options.textThreads
+    ? createTextPool(engineOptionsOf(options), options.textThreads === true ? {} : options.textThreads)
+    : null;
+  return assembleLocalAnonymizer(
+    pool && options.maxConcurrentText === undefined ? { ...options, maxConcurrentText: pool.capacity } : options,
+    {
+      store: await platform.openStore(),
+      events: platform.events(),
+      locks: platform.locks,
+      clock: platform.clock,
+      text: pool ?? createTextEngine(options, platform.ner),
+      processor: engine,
+      dispose: async () => {
+        await pool?.close();
+        await engine.close();
+      },
+    },
+  );
 }

@@ -141,9 +141,33 @@ describe('default workflow (4.2) through the real pipeline', () => {
     await docs.waitFor(documentId);
   });
 
+  it('any decimal int64 is looked up: 404 when no document has it, the document when one has', async () => {
+    h = await harness({ runner: { concurrency: 1 } });
+    const { documentId } = await h.service.documents.upload({ content: toBase64(await pngBytes()), config: BARE });
+    for (const missing of ['9223372036854775807', '9007199254740993', '-9223372036854775808', '-1', '0', '000', '1' + '0'.repeat(18)]) {
+      await expectProblem(h.service.documents.status(missing), { status: 404 });
+      await expectProblem(h.service.projects(missing).config(), { status: 404 });
+    }
+    const padded = String(documentId).padStart(20, '0');
+    expect((await h.service.documents.status(padded)).documentId).toBe(documentId);
+    await h.service.documents.waitFor(documentId);
+  });
+
   it('path ids that are not int64 → 400 INVALID_PATH_PARAM', async () => {
     h = await harness();
-    for (const bad of ['abc', '-1', '1.5', '99999999999999999999', ''])
+    for (const bad of [
+      'abc',
+      '1.5',
+      '+1',
+      '1e3',
+      ' 1',
+      '0x10',
+      '9223372036854775808',
+      '-9223372036854775809',
+      '99999999999999999999',
+      '-',
+      '',
+    ])
       await expectProblem(h.service.documents.status(bad), { status: 400, problemCode: 'INVALID_PATH_PARAM' });
     await expectProblem(h.service.projects('x1').config(), { status: 400, problemCode: 'INVALID_PATH_PARAM' });
   });

@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { chmod, mkdtemp, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -95,5 +95,74 @@ describe('folder store (serve --data DIR)', () => {
     const again = await openFolderStore(dir);
     expect(await list(dir)).toEqual([]);
     again.close();
+  });
+});
+
+describe('file modes: private to this user whatever the umask', () => {
+  it('folders 0700 and every file 0600 after an upload, a completion and a restart, under umask 000', async () => {
+    const parent = await tempDir();
+    const dir = join(parent, 'data');
+    const old = process.umask(0o000);
+    try {
+      const store = await openFolderStore(dir);
+      await store.syncProjects([]);
+      const doc = await store.createDocument((id) => ({ ...record(id), projectId: 1 }), new Uint8Array([1, 2, 3]));
+      await store.complete(doc.id, null, 1, {
+        status: 'COMPLETED',
+        result: new Uint8Array([4]),
+        anonymizedName: 'x_anonymized.png',
+        pageData: [],
+        dropOriginal: false,
+        pages: 1,
+        problem: null,
+      });
+      await store.addUsage(1, 0);
+      const modes = async () => {
+        const out: Record<string, string> = {};
+        const walk = async (d: string, rel: string) => {
+          out[rel || '.'] = ((await stat(d)).mode & 0o777).toString(8);
+          for (const e of await readdir(d, { withFileTypes: true })) {
+            const p = join(d, e.name);
+            if (e.isDirectory()) await walk(p, join(rel, e.name));
+            else out[join(rel, e.name)] = ((await stat(p)).mode & 0o777).toString(8);
+          }
+        };
+        await walk(dir, '');
+        return out;
+      };
+      const first = await modes();
+      expect(Object.keys(first).sort()).toEqual(
+        [
+          '.',
+          'counters.json',
+          'documents',
+          `documents/${doc.id}.json`,
+          'files',
+          `files/${doc.id}.original`,
+          `files/${doc.id}.result`,
+          'lock',
+          'piis',
+          `piis/${doc.id}.json`,
+          'projects.json',
+        ].sort(),
+      );
+      for (const [path, mode] of Object.entries(first)) {
+        expect(mode, path).toBe(['.', 'documents', 'files', 'piis'].includes(path) ? '700' : '600');
+      }
+      store.close();
+      // What an older version left world-readable is made private at the next open.
+      await new Promise((r) => setTimeout(r, 50));
+      await chmod(dir, 0o755);
+      await chmod(join(dir, 'files', `${doc.id}.original`), 0o644);
+      await chmod(join(dir, 'projects.json'), 0o644);
+      const again = await openFolderStore(dir);
+      const second = await modes();
+      for (const [path, mode] of Object.entries(second)) {
+        expect(mode, path).toBe(['.', 'documents', 'files', 'piis'].includes(path) ? '700' : '600');
+      }
+      again.close();
+    } finally {
+      process.umask(old);
+    }
   });
 });

@@ -171,6 +171,21 @@ describe('serve --help', () => {
     let out = '';
     child.stdout.on('data', (d: Buffer) => (out += d.toString()));
     expect(await new Promise((r) => child.once('exit', r))).toBe(0);
-    for (const s of ['--port N', '--keys FILE', '--data DIR', '127.0.0.1', '"kind": "PROJECT"', 'api key: <key>']) expect(out).toContain(s);
+    for (const s of [
+      '--port N',
+      '--keys FILE',
+      '--data DIR',
+      '127.0.0.1',
+      '"kind": "PROJECT"',
+      'api key: <key>',
+      '--allow-origin O',
+      'mode 0700',
+      'written 0600, whatever the umask',
+      '(else 421)',
+      '(else 403)',
+      'characters per text (else 413)',
+      '429 with Retry-After',
+    ])
+      expect(out).toContain(s);
   });
 });

@@ -1,0 +1,41 @@
+import { PDFDocument, PDFName, PDFRawStream, PDFRef } from 'pdf-lib';
+import { invalidPathParam } from '../errors/problem.js';
+import { sniffDocument } from '../documents/sniff.js';
+import { arrayOf, nameOf } from '../documents/pdf/objects.js';
+import type { DocumentImage } from './document-service.js';
+
+const IMAGE_TYPES: Record<string, string> = { jpeg: 'image/jpeg', png: 'image/png', bmp: 'image/bmp' };
+
+/** An `xref` path segment: a non-negative decimal integer below 2^31, else 400 `INVALID_PATH_PARAM`; null names nothing. */
+export function parseImageXref(value: number | string): number | null {
+  if (typeof value === 'number') {
+    if (!Number.isInteger(value)) throw invalidPathParam('xref');
+    return value >= 0 && value < 2 ** 31 ? value : null;
+  }
+  if (!/^\d{1,32}$/.test(value)) throw invalidPathParam('xref');
+  const n = Number(value);
+  return n < 2 ** 31 ? n : null;
+}
+
+/**
+ * The image a PII record entry names, from the stored original: an image document is its own image 0 (its bytes,
+ * as uploaded); in a PDF, the image XObject with that object number when it is stored as a JPEG (its stream is the
+ * file). Other PDF images (Flate samples, page rasters of OCRed pages) are not served: null.
+ */
+export async function imageOfDocument(original: Uint8Array, xref: number): Promise<DocumentImage | null> {
+  const sniffed = sniffDocument(original);
+  if (sniffed.type === 'IMAGE') return xref === 0 ? { bytes: original, contentType: IMAGE_TYPES[sniffed.format]! } : null;
+  if (sniffed.type !== 'PDF') return null;
+  try {
+    const pdf = await PDFDocument.load(original, { updateMetadata: false, throwOnInvalidObject: false });
+    const ctx = pdf.context;
+    const stream = ctx.lookup(PDFRef.of(xref));
+    if (!(stream instanceof PDFRawStream) || nameOf(ctx, stream.dict.get(PDFName.of('Subtype'))) !== 'Image') return null;
+    const filter = stream.dict.get(PDFName.of('Filter'));
+    const filters = arrayOf(ctx, filter).map((f) => nameOf(ctx, f));
+    const only = filters.length === 1 ? filters[0] : nameOf(ctx, filter);
+    return only === 'DCTDecode' ? { bytes: stream.contents, contentType: 'image/jpeg' } : null;
+  } catch {
+    return null;
+  }
+}
