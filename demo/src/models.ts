@@ -28,7 +28,7 @@ const GROUPS: Array<{ name: string; when: string; test: (p: string) => boolean }
   { name: 'Face models (BlazeFace)', when: 'first image', test: (p) => /face_detection|^\/models\/face\//.test(p) },
   {
     name: 'ONNX Runtime (WebAssembly)',
-    when: 'first model run; the WebGPU build only where WebGPU is present',
+    when: 'first model run; the WebGPU build only when asked for (ner.webgpu) where WebGPU is present',
     test: (p) => /\/ort[-.]/.test(p),
   },
   { name: 'Tesseract OCR + deu/eng data', when: 'first image', test: (p) => /tesseract|\/worker\.min|tessdata/.test(p) },

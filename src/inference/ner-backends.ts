@@ -49,6 +49,7 @@ export function nerRequest(options?: NerModelOptions): NerRequest {
       if (options?.windowTokens !== undefined) spec.windowTokens = options.windowTokens;
       if (options?.overlapTokens !== undefined) spec.overlapTokens = options.overlapTokens;
       if (options?.batchSize !== undefined) spec.batchSize = options.batchSize;
+      if (options?.webgpu) spec.webgpu = true;
       return spec;
     },
     ...(options?.onProgress ? { onProgress: options.onProgress } : {}),

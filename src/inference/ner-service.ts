@@ -15,7 +15,8 @@ import { centralWindows, planWindows, windowCoverage } from './windows.js';
 
 /** Platform pieces of the service: a session factory (resolved lazily) and the loader's I/O. */
 export interface NerServiceDeps extends LoaderDeps {
-  sessionFactory: () => Promise<SessionFactory>;
+  /** `webgpu`: the load spec asked for WebGPU (a platform without it ignores the request). */
+  sessionFactory: (options: { webgpu: boolean }) => Promise<SessionFactory>;
   now?: () => number;
 }
 
@@ -110,7 +111,7 @@ export function createNerService(deps: NerServiceDeps): NerApi {
     const config = parseJson(files.config, 'config.json');
     const tagNames = tagsOf(config);
     const tokenizer = createTokenizer(parseJson(files.tokenizer, 'tokenizer.json'));
-    factory ??= deps.sessionFactory();
+    factory ??= deps.sessionFactory({ webgpu: spec.webgpu === true });
     const session = await (await factory)(files.model);
     const specials = tokenizer.prefix.length + tokenizer.suffix.length;
     const maxPos = (config as { max_position_embeddings?: unknown }).max_position_embeddings;

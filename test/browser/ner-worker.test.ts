@@ -6,7 +6,7 @@ import { createAnonymizer } from '../../src/platform/browser/text.js';
 import { AnonymizerError } from '../../src/errors/problem.js';
 import { installProblemTransfer } from '../../src/errors/wire.js';
 import { DEFAULT_LABEL_MAP, MODEL_CACHE } from '../../src/inference/model-source.js';
-import { hasWebGpuAdapter } from '../../src/platform/browser/ort.js';
+import { browserSessionFactory, hasWebGpuAdapter } from '../../src/platform/browser/ort.js';
 import type { NerLoadSpec } from '../../src/inference/model-source.js';
 import { createNerWorkerBackend } from '../../src/platform/browser/ner-client.js';
 import type { NerApi } from '../../src/inference/ner-api.js';
@@ -48,6 +48,17 @@ afterAll(() => {
 });
 
 describe('NER worker (onnxruntime-web WASM in Chromium)', () => {
+  it('loads the WebGPU build only when asked for and an adapter exists', async () => {
+    let asked = 0;
+    const withAdapter = { gpu: { requestAdapter: async () => (asked++, {}) } };
+    await browserSessionFactory({ webgpu: false }, withAdapter);
+    expect(asked).toBe(0);
+    // This project starts chromium with --disable-gpu: no adapter, so even a request falls back to WASM.
+    expect(await hasWebGpuAdapter()).toBe(false);
+    await browserSessionFactory({ webgpu: true });
+    expect(performance.getEntriesByType('resource').some((e) => e.name.includes('asyncify'))).toBe(false);
+  });
+
   it('runs the tiny model and gives exactly the output Node gives', async () => {
     const { windowTokens, overlapTokens, batchSize, text } = TINY_CASE;
     const backend = createNerWorkerBackend({
@@ -55,9 +66,8 @@ describe('NER worker (onnxruntime-web WASM in Chromium)', () => {
       declaredLabels: ['PER'],
     });
     const info = await backend.load();
-    // This project starts chromium with --disable-gpu: navigator.gpu has no adapter, and WASM is the clean fallback.
-    const provider = (await hasWebGpuAdapter()) ? 'webgpu' : 'wasm';
-    expect(info).toMatchObject({ executionProvider: provider, labels: ['PER', 'STR', 'LOC', 'ORG', 'DATE'] });
+    // WebGPU only when asked for: the default is the WASM build.
+    expect(info).toMatchObject({ executionProvider: 'wasm', labels: ['PER', 'STR', 'LOC', 'ORG', 'DATE'] });
     const r = await backend.recognize(text);
     expect(r.windows).toBe(TINY_CASE.windows);
     expect(r.coverage).toBe(1);

@@ -15,14 +15,17 @@ export async function hasWebGpuAdapter(nav: GpuNavigator = globalThis.navigator 
 }
 
 /**
- * Browser worker: onnxruntime-web's WebGPU build when an adapter exists (its WASM provider as the fallback), else
- * the WASM-only build. Each bundle names its one .wasm file by `new URL(…, import.meta.url)`, so the app's bundler
- * copies it beside the app and only the build in use is fetched: never a CDN.
+ * Browser worker: onnxruntime-web's WASM-only build; its WebGPU build (with the WASM provider as the fallback) only
+ * when WebGPU is asked for and an adapter exists. Each bundle names its one .wasm file by `new URL(…,
+ * import.meta.url)`, so the app's bundler copies it beside the app and only the build in use is fetched: never a CDN.
  * Two threads only when cross-origin isolated (SharedArrayBuffer), else one.
  */
-export async function browserSessionFactory(): Promise<SessionFactory> {
+export async function browserSessionFactory(
+  options: { webgpu: boolean },
+  nav: GpuNavigator = globalThis.navigator as GpuNavigator,
+): Promise<SessionFactory> {
   const threads = globalThis.crossOriginIsolated ? 2 : 1;
-  if (await hasWebGpuAdapter()) {
+  if (options.webgpu && (await hasWebGpuAdapter(nav))) {
     const ort = await import('onnxruntime-web/webgpu');
     ort.env.wasm.numThreads = threads;
     return createOrtSessionFactory(ort, { executionProviders: ['webgpu', 'wasm'] });

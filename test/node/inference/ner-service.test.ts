@@ -34,6 +34,14 @@ describe('NER service on the tiny model (onnxruntime-web, Node)', () => {
     expect(info!.tags).toHaveLength(13);
   });
 
+  it('hands the WebGPU request of the spec to the session factory of the platform (off unless asked for)', async () => {
+    const asked: Array<{ webgpu: boolean }> = [];
+    const recording = () => createNerService({ sessionFactory: (o) => (asked.push(o), nodeSessionFactory()), fetch: nodeFetch });
+    await recording().load(spec(TINY));
+    await recording().load(spec(TINY, { webgpu: true }));
+    expect(asked).toEqual([{ webgpu: false }, { webgpu: true }]);
+  });
+
   it('finds entities with exact offsets, through NFC and astral characters', async () => {
     const s = service();
     await s.load(spec(TINY));
