@@ -1,6 +1,9 @@
 import { badRequest, documentTooBig, unsupportedMediaType, validationFailed } from '../errors/problem.js';
 import { AnonymizerError } from '../errors/problem.js';
 import { concatBytes } from '../bytes/concat-bytes.js';
+import { Base64JsonReader, JsonSyntaxError } from './base64-json.js';
+import { ByteSink } from './byte-sink.js';
+import { MultipartError, MultipartParser, multipartBoundary } from './multipart.js';
 
 /**
  * Reads at most `limit` bytes of a body, streaming: a declared or actual size past the limit stops the read at once
@@ -54,38 +57,128 @@ export interface MultipartUpload {
   tags: unknown;
 }
 
+/** The declared body length, null when none (chunked) or not a number. */
+function declaredLength(request: Request): number | null {
+  const declared = request.headers.get('content-length');
+  const n = declared === null ? NaN : Number(declared);
+  return Number.isSafeInteger(n) && n >= 0 ? n : null;
+}
+
 /**
- * Parses `multipart/form-data` (the platform's parser, after a streamed size check): exactly one `file` part is
- * required (422 naming `file` otherwise); a missing boundary or a truncated body is 400.
+ * Feeds a body to `write` chunk by chunk, counting bytes: past `limit` the read stops at once (413 from `tooBig`).
+ * An error thrown by `write` ends the read and passes through; a broken connection is 400.
+ */
+async function pump(request: Request, limit: number, tooBig: () => AnonymizerError, write: (chunk: Uint8Array) => void): Promise<void> {
+  const declared = declaredLength(request);
+  if (declared !== null && declared > limit) throw tooBig();
+  if (!request.body) return;
+  const reader = request.body.getReader();
+  let total = 0;
+  for (;;) {
+    let result: ReadableStreamReadResult<Uint8Array>;
+    try {
+      result = await reader.read();
+    } catch {
+      throw badRequest('The request body could not be read.');
+    }
+    if (result.done) return;
+    total += result.value.length;
+    try {
+      if (total > limit) throw tooBig();
+      write(result.value);
+    } catch (err) {
+      await reader.cancel().catch(() => undefined);
+      throw err;
+    }
+  }
+}
+
+/**
+ * A default-workflow upload body (JSON with Base64 `content`), read as it streams: the payload limit holds on the
+ * bytes as they arrive (413 from `tooBig`), `content` is decoded on the way (see `Base64JsonReader`), so the JSON
+ * text, the Base64 string and the file are never in memory together. 415 for another media type, 400 for bad JSON.
+ */
+export async function readUploadJson(request: Request, limit: number, maxFile: number, tooBig: () => AnonymizerError): Promise<unknown> {
+  const type = mediaType(request);
+  if (type !== 'application/json' && !type.endsWith('+json')) throw unsupportedMediaType('application/json');
+  const reader = new Base64JsonReader(declaredLength(request), maxFile);
+  try {
+    await pump(request, limit, tooBig, (chunk) => reader.write(chunk));
+    return reader.end();
+  } catch (err) {
+    if (err instanceof JsonSyntaxError) throw badRequest('The body is not valid JSON.');
+    throw err;
+  }
+}
+
+/**
+ * Parses `multipart/form-data` as it streams (`MultipartParser`): the file part goes straight into one buffer (sized
+ * from the declared length when there is one), so the file is held once. Exactly one `file` part is required (422
+ * naming `file` otherwise); a file over `limit` is 413 as soon as its bytes pass it, and so is a body over `limit`
+ * plus 64 KB of framing; a missing boundary, broken framing or a truncated body is 400.
  */
 export async function readMultipartFile(request: Request, limit: number): Promise<MultipartUpload> {
   if (mediaType(request) !== 'multipart/form-data') throw unsupportedMediaType('multipart/form-data');
-  const contentType = request.headers.get('content-type')!;
-  if (!/;\s*boundary=/i.test(contentType)) throw badRequest('The multipart body has no boundary.');
-  // The multipart framing adds a little to the file; the file itself is checked again below.
-  const bytes = await readLimited(request, limit + 64 * 1024, () => documentTooBig(limit));
-  let form: FormData;
+  const boundary = multipartBoundary(request.headers.get('content-type')!);
+  if (boundary === null) throw badRequest('The multipart body has no boundary.');
+  if (boundary === '') throw badRequest('The multipart body is malformed or truncated.');
+  const declared = declaredLength(request);
+  const tooBig = () => documentTooBig(limit);
+  let files = 0;
+  let plainFile = false;
+  let name: string | null = null;
+  let file: ByteSink | null = null;
+  let tagsSeen = false;
+  let tagChunks: Uint8Array[] | null = null;
+  const parser = new MultipartParser(boundary, (info) => {
+    if (info.name === 'file') {
+      if (++files > 1 || info.filename === null) {
+        plainFile ||= info.filename === null;
+        file = null;
+        return null;
+      }
+      name = info.filename || null;
+      const sink = new ByteSink(declared === null ? null : Math.min(declared, limit));
+      file = sink;
+      return {
+        data(chunk) {
+          if (sink.length + chunk.length > limit) throw tooBig();
+          sink.write(chunk);
+        },
+        end() {},
+      };
+    }
+    if (info.name === 'tags' && !tagsSeen) {
+      tagsSeen = true;
+      if (info.filename !== null) return null;
+      const chunks: Uint8Array[] = [];
+      tagChunks = chunks;
+      return { data: (chunk) => void chunks.push(chunk.slice()), end() {} };
+    }
+    return null;
+  });
+  // The multipart framing adds a little to the file; the file itself is limited in its sink.
   try {
-    form = await new Response(bytes as BodyInit, { headers: { 'Content-Type': contentType } }).formData();
-  } catch {
-    throw badRequest('The multipart body is malformed or truncated.');
+    await pump(request, limit + 64 * 1024, tooBig, (chunk) => parser.write(chunk));
+    parser.end();
+  } catch (err) {
+    if (err instanceof MultipartError) throw badRequest('The multipart body is malformed or truncated.');
+    throw err;
   }
-  const files = form.getAll('file');
-  if (files.length !== 1 || typeof files[0] === 'string') {
+  const sink = file as ByteSink | null;
+  if (files !== 1 || plainFile || !sink) {
     throw validationFailed([
-      { field: 'file', code: files.length === 0 ? 'NotNull' : 'InvalidValue', message: 'exactly one file part is required' },
+      { field: 'file', code: files === 0 ? 'NotNull' : 'InvalidValue', message: 'exactly one file part is required' },
     ]);
   }
-  const file = files[0] as File;
-  if (file.size > limit) throw documentTooBig(limit);
   let tags: unknown;
-  const rawTags = form.get('tags');
-  if (typeof rawTags === 'string') {
+  const rawTags = tagChunks as Uint8Array[] | null;
+  if (rawTags) {
     try {
-      tags = JSON.parse(rawTags);
+      tags = JSON.parse(new TextDecoder().decode(concatBytes(rawTags)));
     } catch {
       throw validationFailed([{ field: 'tags', code: 'InvalidValue', message: 'must be a JSON array of {key, value}' }]);
     }
   }
-  return { bytes: new Uint8Array(await file.arrayBuffer()), name: file.name || null, tags };
+  return { bytes: sink.bytes(), name, tags };
 }

@@ -3,7 +3,7 @@ import type { DocumentsApi, KeyedApi } from '../service/document-service.js';
 import { MAX_UPLOAD_BYTES } from '../service/upload.js';
 import type { TextRequest } from '../spec/types.js';
 import type { RawDocumentQuery } from '../store/query.js';
-import { readJson, readMultipartFile } from './body.js';
+import { readJson, readMultipartFile, readUploadJson } from './body.js';
 import { emptyResponse, fileResponse, imageResponse, jsonResponse, problemResponse, unauthorizedResponse } from './responses.js';
 import type { Operation } from './routes.js';
 import { matchRoute } from './routes.js';
@@ -62,7 +62,9 @@ async function run(api: KeyedApi, operation: Operation, params: Record<string, s
       return jsonResponse(await api.text((await readJson(request, MAX_TEXT_JSON_BYTES, tooBigText)) as TextRequest));
     case 'upload':
       return jsonResponse(
-        await api.documents.upload((await readJson(request, MAX_UPLOAD_JSON_BYTES, () => documentTooBig(MAX_UPLOAD_BYTES))) as never),
+        await api.documents.upload(
+          (await readUploadJson(request, MAX_UPLOAD_JSON_BYTES, MAX_UPLOAD_BYTES, () => documentTooBig(MAX_UPLOAD_BYTES))) as never,
+        ),
       );
     case 'projectUpload': {
       const documents = api.projects(params['projectId']!).documents;

@@ -20,8 +20,20 @@ const DefaultUploadSchema = v.object({
   tags: v.optional(TagsSchema),
 });
 
+/**
+ * `content` already decoded from Base64 while the request streamed (the HTTP face), so the Base64 text is never held
+ * whole: the bytes, or null when the text was not Base64 (422) or decodes to more than the limit (`tooBig`, 413).
+ */
+export class DecodedContent {
+  constructor(
+    readonly bytes: Uint8Array | null,
+    readonly tooBig = false,
+  ) {}
+}
+
 export interface DefaultUploadBody {
-  content: string;
+  /** Base64 of the file (or, from the HTTP face, the file already decoded). */
+  content: string | DecodedContent;
   config?: ExternalUploadConfig | null;
   name?: string;
   tags?: Tag[];
@@ -57,9 +69,17 @@ export function decodeBase64(content: string, field = 'content'): Uint8Array {
 
 /** Validates and decodes a default-workflow body (4.2). */
 export function parseDefaultUpload(body: unknown): ParsedUpload {
-  const b = parseOrThrow(DefaultUploadSchema, body);
+  const content = (body as { content?: unknown } | null)?.content;
+  const decoded = content instanceof DecodedContent ? content : null;
+  // Decoded content stands for a valid, non-blank string: the other fields are checked exactly as before.
+  const b = parseOrThrow(DefaultUploadSchema, decoded ? { ...(body as object), content: 'AAAA' } : body);
+  let bytes: Uint8Array;
+  if (!decoded) bytes = decodeBase64(b.content);
+  else if (decoded.tooBig) throw documentTooBig(MAX_UPLOAD_BYTES);
+  else if (!decoded.bytes) throw validationFailed([{ field: 'content', code: 'InvalidValue', message: 'must be Base64' }]);
+  else bytes = decoded.bytes;
   return {
-    bytes: decodeBase64(b.content),
+    bytes,
     config: (b.config as ExternalUploadConfig | null | undefined) ?? null,
     name: b.name === undefined ? null : safeFileName(b.name),
     tags: b.tags ?? [],

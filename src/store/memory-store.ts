@@ -4,8 +4,8 @@ import { EMPTY_COUNTERS } from './records.js';
 
 /**
  * The store in this process's memory (Node without `--data`): the repository's semantics without IndexedDB. Values
- * are structured-cloned in and out as IndexedDB does, and each change is built completely before it is applied, so a
- * change that fails (an uncloneable value) leaves nothing behind.
+ * are structured-cloned in and out as IndexedDB does (an original's bytes are taken over, not copied in), and each
+ * change is built completely before it is applied, so a change that fails (an uncloneable value) leaves nothing behind.
  */
 export function createMemoryStore(name: string): DocumentStore {
   const projects = new Map<number, ProjectRecord>();
@@ -30,10 +30,10 @@ export function createMemoryStore(name: string): DocumentStore {
     async createDocument(build, original) {
       const id = counters.nextDocumentId;
       const record: DocumentRecord = copy({ ...build(id), id });
-      const bytes = copy(original);
       counters = { ...counters, nextDocumentId: id + 1 };
       docs.set(id, record);
-      files.set(fileKey(id, 'original'), bytes);
+      // Handed over by the caller (see DocumentStore.createDocument): kept as it is, read out as copies.
+      files.set(fileKey(id, 'original'), original);
       return copy(record);
     },
     getDocument: async (id) => copy(docs.get(id)),

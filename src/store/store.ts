@@ -29,7 +29,10 @@ export interface DocumentStore {
   documentsOf(projectId: number): Promise<DocumentRecord[]>;
   documentsIn(statuses: readonly ProcessingStatus[]): Promise<DocumentRecord[]>;
   allDocuments(): Promise<DocumentRecord[]>;
-  /** Assigns the next id (never reused) and stores the record `build` makes for it, with its original bytes. */
+  /**
+   * Assigns the next id (never reused) and stores the record `build` makes for it, with its original bytes. The store
+   * may keep `original` itself (the memory store does, to spare a copy of a 200 MB upload): the caller hands it over.
+   */
   createDocument(build: (id: number) => Omit<DocumentRecord, 'id'>, original: Uint8Array): Promise<DocumentRecord>;
   getDocument(id: number): Promise<DocumentRecord | undefined>;
   getFile(id: number, kind: FileKind): Promise<Uint8Array | undefined>;

@@ -54,11 +54,10 @@ describe('document store (one transaction per state change)', () => {
     ).rejects.toThrow();
     expect(await store.allDocuments()).toEqual([]);
     expect(await store.counters()).toEqual({ nextDocumentId: 1, pagesUsed: 0, charactersUsed: 0 });
-    const original = new Uint8Array([1]);
-    const doc = await store.createDocument(record, original);
+    const doc = await store.createDocument(record, new Uint8Array([1]));
     expect(doc.id).toBe(1);
-    original[0] = 7;
     doc.name = 'changed';
+    (await store.getFile(1, 'original'))![0] = 7;
     expect(await store.getFile(1, 'original')).toEqual(new Uint8Array([1]));
     expect((await store.getDocument(1))?.name).toBe('document-1.png');
     expect(await store.deleteDocument(1)).toBe(true);
