@@ -39,6 +39,7 @@ import { purgeExpired } from './retention.js';
 import type { Organization, Principal } from './setup.js';
 import type { DefaultUploadBody } from './upload.js';
 import { MAX_UPLOAD_BYTES, parseDefaultUpload, safeFileName, TagsSchema } from './upload.js';
+import type { DocumentImage } from './images.js';
 import { imageOfDocument, parseImageXref } from './images.js';
 
 /** A document's status; `problem` (our extension) says why it failed, in words a person can read. */
@@ -50,12 +51,6 @@ export interface DocumentStatus extends ExternalDocumentTaskStatus {
 export interface DocumentFile {
   bytes: Uint8Array;
   fileName: string;
-}
-
-/** An image of a document that a PII record's `imageUrl` names: its bytes and media type. */
-export interface DocumentImage {
-  bytes: Uint8Array;
-  contentType: string;
 }
 
 /** Options of `waitFor`. */

@@ -2,7 +2,12 @@ import { PDFDocument, PDFName, PDFRawStream, PDFRef } from 'pdf-lib';
 import { invalidPathParam } from '../errors/problem.js';
 import { sniffDocument } from '../documents/sniff.js';
 import { arrayOf, nameOf } from '../documents/pdf/objects.js';
-import type { DocumentImage } from './document-service.js';
+
+/** An image of a document that a PII record's `imageUrl` names: its bytes and media type. */
+export interface DocumentImage {
+  bytes: Uint8Array;
+  contentType: string;
+}
 
 const IMAGE_TYPES: Record<string, string> = { jpeg: 'image/jpeg', png: 'image/png', bmp: 'image/bmp' };
 

@@ -1,5 +1,5 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { dirname, join, normalize, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 /** House rules that a type checker cannot see, checked over the source tree. */
@@ -51,5 +51,32 @@ describe('architecture', () => {
     for (const f of shipped.filter((s) => s.path.startsWith('workers/'))) {
       expect(f.code.split('\n').length, f.path).toBeLessThanOrEqual(40);
     }
+  });
+
+  it("has no import cycle between files, type imports included (ESLint's no-cycle skips those)", () => {
+    const sources = new Map(shipped.filter((f) => f.path.startsWith('src/')).map((f) => [f.path, f.code]));
+    const edges = new Map<string, string[]>();
+    for (const [path, code] of sources) {
+      const targets = [...code.matchAll(/from '(\.{1,2}\/[^']+)'/g)]
+        .map((m) => normalize(join(dirname(path), m[1]!.replace(/\.js$/, '.ts'))))
+        .filter((t) => sources.has(t));
+      edges.set(path, targets);
+    }
+    // Depth-first search: a file met again while still on the path closes a cycle.
+    const state = new Map<string, 'open' | 'done'>();
+    const cycles: string[] = [];
+    const visit = (path: string, trail: string[]) => {
+      if (state.get(path) === 'done') return;
+      if (state.get(path) === 'open') {
+        cycles.push([...trail.slice(trail.indexOf(path)), path].join(' -> '));
+        return;
+      }
+      state.set(path, 'open');
+      for (const next of edges.get(path) ?? []) visit(next, [...trail, path]);
+      state.set(path, 'done');
+    };
+    for (const path of sources.keys()) visit(path, []);
+    expect(sources.size).toBeGreaterThan(100);
+    expect(cycles).toEqual([]);
   });
 });
