@@ -4,3 +4,6 @@ export { createAnonymizer } from './platform/browser/text.js';
 export { createBrowserAnonymizer } from './platform/browser/service.js';
 export type { BrowserAnonymizerOptions } from './platform/browser/service.js';
 export { createBrowserDocumentAnonymizer } from './platform/browser/platform.js';
+export { registerLocalService } from './platform/browser/service-worker-client.js';
+export type { LocalServiceRegistration } from './platform/browser/service-worker-client.js';
+export type { ServiceWorkerConfig } from './platform/browser/service-worker-host.js';

@@ -5,6 +5,7 @@
 export type { Anonymizer, DetectCallOptions, TextCallOptions } from './engine/text-engine.js';
 export type { AnonymizerOptions } from './engine/options.js';
 export { AnonymizerError } from './errors/problem.js';
+export { createFetchHandler } from './http/fetch-handler.js';
 export type { Recognizer, DetectContext } from './detection/recognizer.js';
 export type { PatternRule } from './detection/patterns/pattern-recognizer.js';
 export { patternRecognizer } from './detection/patterns/pattern-recognizer.js';
