@@ -39,6 +39,7 @@ import { purgeExpired } from './retention.js';
 import type { Organization, Principal } from './setup.js';
 import type { DefaultUploadBody } from './upload.js';
 import { MAX_UPLOAD_BYTES, parseDefaultUpload, safeFileName, TagsSchema } from './upload.js';
+import type { ImageCodec } from '../documents/image/codec.js';
 import type { DocumentImage } from './images.js';
 import { imageOfDocument, parseImageXref } from './images.js';
 
@@ -125,6 +126,8 @@ export interface DocumentServiceDeps {
   maxConcurrentText?: number;
   /** Longest text (UTF-16 code units) of one text request; longer → 413. Default `MAX_TEXT_CHARS`. */
   maxTextChars?: number;
+  /** The platform's image codec: PDF images stored as samples are served as PNG (without it: only JPEGs). */
+  codec?: ImageCodec;
 }
 
 /** Longest text of one text request by default: 2 Mi characters (about half a minute of work with every label). */
@@ -285,7 +288,7 @@ export function createDocumentService(deps: DocumentServiceDeps): DocumentServic
         const x = parseImageXref(xref);
         const listed = x !== null && record.pageData.some((p) => p.imagesData.some((i) => i.xref === x));
         const original = listed ? await store.getFile(doc.id, 'original') : undefined;
-        const image = original ? await imageOfDocument(original, x!) : null;
+        const image = original ? await imageOfDocument(original, x!, deps.codec) : null;
         if (!image) throw notFound('The document has no image with this number that can be served.');
         return image;
       },

@@ -1,4 +1,7 @@
 import { PDFDocument, PDFName, PDFRawStream, PDFRef } from 'pdf-lib';
+import type { ImageCodec } from '../documents/image/codec.js';
+import { encodeImage } from '../documents/image/encode.js';
+import { readImagePixels } from '../documents/pdf/image-pixels.js';
 import { invalidPathParam } from '../errors/problem.js';
 import { sniffDocument } from '../documents/sniff.js';
 import { arrayOf, nameOf } from '../documents/pdf/objects.js';
@@ -24,10 +27,11 @@ export function parseImageXref(value: number | string): number | null {
 
 /**
  * The image a PII record entry names, from the stored original: an image document is its own image 0 (its bytes,
- * as uploaded); in a PDF, the image XObject with that object number when it is stored as a JPEG (its stream is the
- * file). Other PDF images (Flate samples, page rasters of OCRed pages) are not served: null.
+ * as uploaded); in a PDF, the image XObject with that object number: a JPEG as stored (its stream is the file), other
+ * images whose samples can be read (Flate, LZW, run-length; gray, RGB, CMYK, indexed) as PNG through the platform's
+ * `codec`. Page rasters of OCRed pages are no objects of the original: null.
  */
-export async function imageOfDocument(original: Uint8Array, xref: number): Promise<DocumentImage | null> {
+export async function imageOfDocument(original: Uint8Array, xref: number, codec?: ImageCodec): Promise<DocumentImage | null> {
   const sniffed = sniffDocument(original);
   if (sniffed.type === 'IMAGE') return xref === 0 ? { bytes: original, contentType: IMAGE_TYPES[sniffed.format]! } : null;
   if (sniffed.type !== 'PDF') return null;
@@ -39,7 +43,9 @@ export async function imageOfDocument(original: Uint8Array, xref: number): Promi
     const filter = stream.dict.get(PDFName.of('Filter'));
     const filters = arrayOf(ctx, filter).map((f) => nameOf(ctx, f));
     const only = filters.length === 1 ? filters[0] : nameOf(ctx, filter);
-    return only === 'DCTDecode' ? { bytes: stream.contents, contentType: 'image/jpeg' } : null;
+    if (only === 'DCTDecode') return { bytes: stream.contents, contentType: 'image/jpeg' };
+    const pixels = codec ? await readImagePixels(ctx, stream, codec) : null;
+    return pixels ? { bytes: await encodeImage(pixels.raster, 'png', codec!), contentType: 'image/png' } : null;
   } catch {
     return null;
   }

@@ -9,6 +9,7 @@ import { purgeTemporary } from './retention.js';
 import type { OrganizationSetup } from './setup.js';
 import { createOrganization } from './setup.js';
 import type { DocumentStore } from '../store/store.js';
+import type { ImageCodec } from '../documents/image/codec.js';
 import type { Anonymizer } from '../engine/text-engine.js';
 import { DEFAULT_DOCUMENT_CONFIG } from '../engine/document-engine.js';
 
@@ -54,6 +55,8 @@ export interface LocalServicePlatform {
   locks: Locks;
   clock: Clock;
   text: Anonymizer;
+  /** Encodes PDF images served at `imageUrl` (absent: only JPEGs are served). */
+  codec?: ImageCodec;
   /** In-process processing (Node); absent when runners live elsewhere (a browser worker). */
   processor?: DocumentProcessor;
   /** Called by `close()` after the service stopped (workers, engines). */
@@ -82,6 +85,7 @@ export async function assembleLocalAnonymizer(options: LocalServiceOptions, plat
     events,
     clock,
     text: platform.text,
+    ...(platform.codec ? { codec: platform.codec } : {}),
     ...(options.credits ? { credits: options.credits } : {}),
     ...(options.maxQueued !== undefined ? { maxQueued: options.maxQueued } : {}),
     ...(options.maxConcurrentText !== undefined ? { maxConcurrentText: options.maxConcurrentText } : {}),

@@ -75,6 +75,7 @@ export async function assembleBrowserService(options: BrowserAnonymizerOptions, 
     events: platform.events(),
     locks: platform.locks,
     clock: platform.clock,
+    codec: platform.codec,
     text: createTextEngine(options, platform.ner),
     soleSession: async () => {
       // At start: nobody else was open before this engine took its shared lock. At close: nobody but this one.
