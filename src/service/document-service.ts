@@ -41,7 +41,7 @@ import type { DefaultUploadBody } from './upload.js';
 import { MAX_UPLOAD_BYTES, parseDefaultUpload, safeFileName, TagsSchema } from './upload.js';
 import type { ImageCodec } from '../documents/image/codec.js';
 import type { DocumentImage } from './images.js';
-import { imageOfDocument, parseImageXref } from './images.js';
+import { imageOfDocument, objectCount, pageImageOfResult, parseImageXref } from './images.js';
 
 /** A document's status; `problem` (our extension) says why it failed, in words a person can read. */
 export interface DocumentStatus extends ExternalDocumentTaskStatus {
@@ -286,9 +286,14 @@ export function createDocumentService(deps: DocumentServiceDeps): DocumentServic
       async image(documentId, xref) {
         const { doc, record } = await piiRecordOf(documentId);
         const x = parseImageXref(xref);
-        const listed = x !== null && record.pageData.some((p) => p.imagesData.some((i) => i.xref === x));
-        const original = listed ? await store.getFile(doc.id, 'original') : undefined;
-        const image = original ? await imageOfDocument(original, x!, deps.codec) : null;
+        const page = x === null ? undefined : record.pageData.find((p) => p.imagesData.some((i) => i.xref === x));
+        const original = page ? await store.getFile(doc.id, 'original') : undefined;
+        let image = original ? await imageOfDocument(original, x!, deps.codec) : null;
+        // An OCRed page's raster is no object of the original: the anonymized page image of the result is served.
+        if (!image && page && original && doc.documentType === 'PDF' && (await objectCount(original)) < x!) {
+          const result = await store.getFile(doc.id, 'result');
+          image = result ? await pageImageOfResult(result, page.pageNum) : null;
+        }
         if (!image) throw notFound('The document has no image with this number that can be served.');
         return image;
       },

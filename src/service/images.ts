@@ -4,7 +4,7 @@ import { encodeImage } from '../documents/image/encode.js';
 import { readImagePixels } from '../documents/pdf/image-pixels.js';
 import { invalidPathParam } from '../errors/problem.js';
 import { sniffDocument } from '../documents/sniff.js';
-import { arrayOf, nameOf } from '../documents/pdf/objects.js';
+import { arrayOf, dictOf, nameOf } from '../documents/pdf/objects.js';
 
 /** An image of a document that a PII record's `imageUrl` names: its bytes and media type. */
 export interface DocumentImage {
@@ -29,7 +29,7 @@ export function parseImageXref(value: number | string): number | null {
  * The image a PII record entry names, from the stored original: an image document is its own image 0 (its bytes,
  * as uploaded); in a PDF, the image XObject with that object number: a JPEG as stored (its stream is the file), other
  * images whose samples can be read (Flate, LZW, run-length; gray, RGB, CMYK, indexed) as PNG through the platform's
- * `codec`. Page rasters of OCRed pages are no objects of the original: null.
+ * `codec`. Page rasters of OCRed pages are no objects of the original: null (see `pageImageOfResult`).
  */
 export async function imageOfDocument(original: Uint8Array, xref: number, codec?: ImageCodec): Promise<DocumentImage | null> {
   const sniffed = sniffDocument(original);
@@ -46,6 +46,33 @@ export async function imageOfDocument(original: Uint8Array, xref: number, codec?
     if (only === 'DCTDecode') return { bytes: stream.contents, contentType: 'image/jpeg' };
     const pixels = codec ? await readImagePixels(ctx, stream, codec) : null;
     return pixels ? { bytes: await encodeImage(pixels.raster, 'png', codec!), contentType: 'image/png' } : null;
+  } catch {
+    return null;
+  }
+}
+
+/** How many objects a PDF numbers (its largest object number); 0 when it cannot be read. */
+export async function objectCount(pdf: Uint8Array): Promise<number> {
+  try {
+    return (await PDFDocument.load(pdf, { updateMetadata: false, throwOnInvalidObject: false })).context.largestObjectNumber;
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * The page image of a rasterised (OCRed) page of an anonymized PDF: the JPEG its page draws as `/PageImage` (the
+ * rasteriser's layout), with what was found already masked. Null for a page drawn otherwise.
+ */
+export async function pageImageOfResult(result: Uint8Array, pageNum: number): Promise<DocumentImage | null> {
+  try {
+    const pdf = await PDFDocument.load(result, { updateMetadata: false, throwOnInvalidObject: false });
+    const ctx = pdf.context;
+    const page = pdf.getPages()[pageNum - 1];
+    const xobjects = page ? dictOf(ctx, dictOf(ctx, page.node.get(PDFName.of('Resources')))?.get(PDFName.of('XObject'))) : undefined;
+    const image = xobjects ? ctx.lookup(xobjects.get(PDFName.of('PageImage'))) : undefined;
+    if (!(image instanceof PDFRawStream) || nameOf(ctx, image.dict.get(PDFName.of('Filter'))) !== 'DCTDecode') return null;
+    return { bytes: image.contents, contentType: 'image/jpeg' };
   } catch {
     return null;
   }

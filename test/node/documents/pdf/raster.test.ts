@@ -4,6 +4,7 @@ import { afterAll, describe, expect, it, vi } from 'vitest';
 import { createNodeDocumentAnonymizer } from '../../../../src/platform/node/platform.js';
 import { renderWithin } from '../../../../src/documents/pdf/rasterise.js';
 import { createNodeCodec } from '../../../../src/platform/node/codec.js';
+import { imageOfDocument, objectCount, pageImageOfResult } from '../../../../src/service/images.js';
 import { openPdfjs } from '../../../../src/documents/pdf/pdfjs.js';
 import { decodeStream } from '../../../../src/documents/pdf/streams.js';
 import { nodePdfjs, nodeRenderCanvas } from '../../../../src/platform/node/pdfjs.js';
@@ -102,6 +103,15 @@ describe('PDF pages without a rewritable text layer (reliability P3, P6, P7, P9)
     expect(entry.imagesData).toHaveLength(1);
     expect(entry.imagesData[0]!.xref).toBe(largest + 1);
     expect(entry.imagesData[0]!.imageUrl).toMatch(new RegExp(`/images/${largest + 1}$`));
+    // What its imageUrl serves: no object of the original, so the anonymized page image of the result.
+    const codec = createNodeCodec(50e6);
+    expect(await imageOfDocument(input, largest + 1, codec)).toBeNull();
+    expect(await objectCount(input)).toBe(largest);
+    const served = await pageImageOfResult(result.bytes, entry.pageNum);
+    expect(served?.contentType).toBe('image/jpeg');
+    const words = (await ocr().recognize(await codec.encode(await codec.decode(served!.bytes, 'jpeg'), 'png'))).flat(2);
+    expect(words.map((w) => w.text).join(' ')).toMatch(/Damen/);
+    expect(words.map((w) => w.text.toLowerCase())).not.toContain(OCR_NAME.toLowerCase());
     const seen = await ocrText(result.bytes);
     expect(seen).toMatch(/Damen/);
     expect(seen.toLowerCase()).not.toContain(OCR_NAME.toLowerCase());
