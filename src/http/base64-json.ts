@@ -1,3 +1,4 @@
+import { concatBytes } from '../bytes/concat-bytes.js';
 import { DecodedContent } from '../service/upload.js';
 import { ByteSink } from './byte-sink.js';
 
@@ -306,14 +307,7 @@ export class Base64JsonReader {
   /** The parsed body (see the class). */
   end(): unknown {
     if (this.#mode === 'content') throw new JsonSyntaxError();
-    let total = 0;
-    for (const t of this.#text) total += t.length;
-    const bytes = new Uint8Array(total);
-    let o = 0;
-    for (const t of this.#text) {
-      bytes.set(t, o);
-      o += t.length;
-    }
+    const bytes = concatBytes(this.#text);
     this.#text = [];
     let body: unknown;
     try {

@@ -1,3 +1,5 @@
+import { concatBytes } from '../bytes/concat-bytes.js';
+
 /** Slack beyond which a preallocated buffer is copied down to the bytes it holds. */
 const MAX_SLACK = 1024 * 1024;
 /** Block size while no size is known. */
@@ -50,12 +52,6 @@ export class ByteSink {
       const { buf, used } = blocks[0]!;
       return buf.length - used > MAX_SLACK ? buf.slice(0, used) : buf.subarray(0, used);
     }
-    const out = new Uint8Array(this.#length);
-    let o = 0;
-    for (const b of blocks) {
-      out.set(b.buf.subarray(0, b.used), o);
-      o += b.used;
-    }
-    return out;
+    return concatBytes(blocks.map((b) => b.buf.subarray(0, b.used)));
   }
 }

@@ -1,3 +1,5 @@
+import { concatBytes } from '../bytes/concat-bytes.js';
+
 /**
  * A streaming `multipart/form-data` parser (RFC 7578 over RFC 2046 framing) that hands each part's bytes to a sink
  * as they arrive, so a file is never held more than once by the parser. It keeps at most a boundary's length of
@@ -94,13 +96,6 @@ function parsePartHeaders(block: Uint8Array): PartInfo {
   return { name, filename: params.get('filename') ?? null };
 }
 
-function concat(a: Uint8Array, b: Uint8Array): Uint8Array {
-  const out = new Uint8Array(a.length + b.length);
-  out.set(a, 0);
-  out.set(b, a.length);
-  return out;
-}
-
 type State = 'preamble' | 'boundary' | 'headers' | 'body' | 'done';
 
 /**
@@ -136,7 +131,7 @@ export class MultipartParser {
     if (this.#state === 'done' || chunk.length === 0) return;
     let buf = chunk;
     if (this.#carry.length > 0) {
-      buf = concat(this.#carry, chunk);
+      buf = concatBytes([this.#carry, chunk]);
       this.#carry = EMPTY;
     }
     let i = 0;
@@ -222,7 +217,7 @@ export class MultipartParser {
   #readHeaders(buf: Uint8Array, from: number): number {
     const before = this.#header.length;
     const take = buf.subarray(from, Math.min(buf.length, from + MAX_PART_HEADER + 4));
-    const header = concat(this.#header, take);
+    const header = concatBytes([this.#header, take]);
     for (let j = Math.max(0, before - 3); j + 3 < header.length; j++) {
       if (header[j] === CR && header[j + 1] === LF && header[j + 2] === CR && header[j + 3] === LF) {
         const info = parsePartHeaders(header.subarray(2, j));
