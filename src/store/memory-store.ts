@@ -1,5 +1,6 @@
 import type { Counters, DocumentRecord, FileKind, PiiRecordStored, ProjectRecord } from './records.js';
 import type { DocumentStore } from './store.js';
+import { completedRecord, mayComplete } from './store.js';
 import { EMPTY_COUNTERS } from './records.js';
 
 /**
@@ -47,14 +48,14 @@ export function createMemoryStore(name: string): DocumentStore {
     },
     async complete(id, owner, now, outcome) {
       const doc = docs.get(id);
-      if (!doc || (owner !== null && doc.lease?.owner !== owner)) return false;
+      if (!mayComplete(doc, owner)) return false;
       const result = outcome.result ? copy(outcome.result) : null;
       const pii = outcome.pageData ? copy({ documentId: id, pageData: outcome.pageData }) : null;
-      const { status, anonymizedName, problem, pages } = copy(outcome);
+      const record = completedRecord(doc, now, copy({ ...outcome, result: null, pageData: null }));
       if (result) files.set(fileKey(id, 'result'), result);
       if (outcome.dropOriginal) files.delete(fileKey(id, 'original'));
       if (pii) piis.set(id, pii);
-      docs.set(id, { ...doc, status, anonymizedName, problem, lease: null, lastModified: now, pages });
+      docs.set(id, record);
       return true;
     },
     async deleteDocument(id) {

@@ -18,6 +18,17 @@ export interface Completion {
   problem: DocumentRecord['problem'];
 }
 
+/** Whether `complete` may store an outcome: the document exists and, with an `owner`, its lease is still theirs. */
+export function mayComplete(doc: DocumentRecord | undefined, owner: string | null): doc is DocumentRecord {
+  return doc !== undefined && (owner === null || doc.lease?.owner === owner);
+}
+
+/** The record of a document after its job's outcome: the same in every store. */
+export function completedRecord(doc: DocumentRecord, now: number, outcome: Completion): DocumentRecord {
+  const { status, anonymizedName, problem, pages } = outcome;
+  return { ...doc, status, anonymizedName, problem, lease: null, lastModified: now, pages };
+}
+
 /**
  * The repository over IndexedDB. Every state change is one transaction: a failed write leaves nothing half-stored,
  * and a full disk (`QuotaExceededError`) surfaces as 507 `STORAGE_LIMIT_EXCEEDED`.
@@ -132,22 +143,14 @@ export async function openDocumentStore(name: string): Promise<DocumentStore> {
     complete: (id, owner, now, outcome) =>
       inTx(db.transaction(['documents', 'files', 'piis'], 'readwrite', { durability: 'strict' }), async (tx) => {
         const doc = await tx.objectStore('documents').get(id);
-        if (!doc || (owner !== null && doc.lease?.owner !== owner)) return false;
+        if (!mayComplete(doc, owner)) return false;
         const files = tx.objectStore('files');
         if (outcome.result) await files.put({ documentId: id, kind: 'result', bytes: outcome.result });
         if (outcome.dropOriginal) {
           await files.delete([id, 'original']);
         }
         if (outcome.pageData) await tx.objectStore('piis').put({ documentId: id, pageData: outcome.pageData });
-        await tx.objectStore('documents').put({
-          ...doc,
-          status: outcome.status,
-          anonymizedName: outcome.anonymizedName,
-          problem: outcome.problem,
-          lease: null,
-          lastModified: now,
-          pages: outcome.pages,
-        });
+        await tx.objectStore('documents').put(completedRecord(doc, now, outcome));
         return true;
       }),
     deleteDocument: (id) =>

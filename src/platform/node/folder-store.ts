@@ -5,6 +5,7 @@ import { PARTIAL_SUFFIX, writeFileAtomically as writeAtomically } from './atomic
 import type { Counters, DocumentRecord, FileKind, PiiRecordStored, ProjectRecord } from '../../store/records.js';
 import { EMPTY_COUNTERS } from '../../store/records.js';
 import type { DocumentStore } from '../../store/store.js';
+import { completedRecord, mayComplete } from '../../store/store.js';
 
 /** A full disk is the folder store's quota: 507, as for IndexedDB. */
 async function guarded<T>(write: () => Promise<T>): Promise<T> {
@@ -149,20 +150,12 @@ export async function openFolderStore(dir: string): Promise<DocumentStore> {
     complete: (id, owner, now, outcome) =>
       serial(async () => {
         const doc = docs.get(id);
-        if (!doc || (owner !== null && doc.lease?.owner !== owner)) return false;
+        if (!mayComplete(doc, owner)) return false;
         if (outcome.result) await writeFileAtomically(filePath(id, 'result'), outcome.result);
         if (outcome.pageData) await writeFileAtomically(piisPath(id), JSON.stringify({ documentId: id, pageData: outcome.pageData }));
         // Before the commit point: a crash may cost the document its original, never keep one it must not keep.
         if (outcome.dropOriginal) await rm(filePath(id, 'original'), { force: true });
-        await putRecord({
-          ...doc,
-          status: outcome.status,
-          anonymizedName: outcome.anonymizedName,
-          problem: outcome.problem,
-          lease: null,
-          lastModified: now,
-          pages: outcome.pages,
-        });
+        await putRecord(completedRecord(doc, now, outcome));
         return true;
       }),
     deleteDocument: (id) =>
