@@ -41,7 +41,7 @@ import type { DefaultUploadBody } from './upload.js';
 import { MAX_UPLOAD_BYTES, parseDefaultUpload, safeFileName, TagsSchema } from './upload.js';
 import type { ImageCodec } from '../documents/image/codec.js';
 import type { DocumentImage } from './images.js';
-import { imageOfDocument, objectCount, pageImageOfResult, parseImageXref } from './images.js';
+import { imageOfDocument, pageImageOfResult, parseImageXref } from './images.js';
 
 /** A document's status; `problem` (our extension) says why it failed, in words a person can read. */
 export interface DocumentStatus extends ExternalDocumentTaskStatus {
@@ -288,12 +288,12 @@ export function createDocumentService(deps: DocumentServiceDeps): DocumentServic
         const x = parseImageXref(xref);
         const page = x === null ? undefined : record.pageData.find((p) => p.imagesData.some((i) => i.xref === x));
         const original = page ? await store.getFile(doc.id, 'original') : undefined;
-        let image = original ? await imageOfDocument(original, x!, deps.codec) : null;
         // An OCRed page's raster is no object of the original: the anonymized page image of the result is served.
-        if (!image && page && original && doc.documentType === 'PDF' && (await objectCount(original)) < x!) {
+        const ocrPage = async () => {
           const result = await store.getFile(doc.id, 'result');
-          image = result ? await pageImageOfResult(result, page.pageNum) : null;
-        }
+          return result && page ? pageImageOfResult(result, page.pageNum) : null;
+        };
+        const image = original ? await imageOfDocument(original, x!, deps.codec, ocrPage) : null;
         if (!image) throw notFound('The document has no image with this number that can be served.');
         return image;
       },

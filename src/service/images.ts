@@ -29,15 +29,22 @@ export function parseImageXref(value: number | string): number | null {
  * The image a PII record entry names, from the stored original: an image document is its own image 0 (its bytes,
  * as uploaded); in a PDF, the image XObject with that object number: a JPEG as stored (its stream is the file), other
  * images whose samples can be read (Flate, LZW, run-length; gray, RGB, CMYK, indexed) as PNG through the platform's
- * `codec`. Page rasters of OCRed pages are no objects of the original: null (see `pageImageOfResult`).
+ * `codec`. An `xref` past the original's objects names the raster of an OCRed page: `ocrPage()` serves it (the
+ * service passes the anonymized page image of the result, `pageImageOfResult`).
  */
-export async function imageOfDocument(original: Uint8Array, xref: number, codec?: ImageCodec): Promise<DocumentImage | null> {
+export async function imageOfDocument(
+  original: Uint8Array,
+  xref: number,
+  codec?: ImageCodec,
+  ocrPage?: () => Promise<DocumentImage | null>,
+): Promise<DocumentImage | null> {
   const sniffed = sniffDocument(original);
   if (sniffed.type === 'IMAGE') return xref === 0 ? { bytes: original, contentType: IMAGE_TYPES[sniffed.format]! } : null;
   if (sniffed.type !== 'PDF') return null;
   try {
     const pdf = await PDFDocument.load(original, { updateMetadata: false, throwOnInvalidObject: false });
     const ctx = pdf.context;
+    if (xref > ctx.largestObjectNumber) return (await ocrPage?.()) ?? null;
     const stream = ctx.lookup(PDFRef.of(xref));
     if (!(stream instanceof PDFRawStream) || nameOf(ctx, stream.dict.get(PDFName.of('Subtype'))) !== 'Image') return null;
     const filter = stream.dict.get(PDFName.of('Filter'));
@@ -48,15 +55,6 @@ export async function imageOfDocument(original: Uint8Array, xref: number, codec?
     return pixels ? { bytes: await encodeImage(pixels.raster, 'png', codec!), contentType: 'image/png' } : null;
   } catch {
     return null;
-  }
-}
-
-/** How many objects a PDF numbers (its largest object number); 0 when it cannot be read. */
-export async function objectCount(pdf: Uint8Array): Promise<number> {
-  try {
-    return (await PDFDocument.load(pdf, { updateMetadata: false, throwOnInvalidObject: false })).context.largestObjectNumber;
-  } catch {
-    return 0;
   }
 }
 
