@@ -3,7 +3,9 @@ import { createNodeAnonymizer } from '../platform/node/service.js';
 import type { AnonymizerOptions } from '../engine/options.js';
 import { toAnonymizerError, validationFailed } from '../errors/problem.js';
 import { createFetchHandler } from '../http/fetch-handler.js';
+import { uploadSpoolOf } from '../platform/node/folder-store.js';
 import { guardRequestFaults, startLoopbackServer } from '../platform/node/http-server.js';
+import { spoolFileSinks } from '../platform/node/upload-spool.js';
 import { MAX_TEXT_CHARS } from '../service/document-service.js';
 import type { OrganizationSetup } from '../service/setup.js';
 import type { CliArgs } from './args.js';
@@ -16,7 +18,8 @@ with the engine's models on this machine. Every request needs "Authorization: Be
 The Host header must be 127.0.0.1:N, localhost:N or [::1]:N (else 421); a request with an Origin header
 must come from one of these origins or an --allow-origin one (else 403).
 Texts run on worker threads (one per core); at most ${MAX_TEXT_CHARS} characters per text (else 413); a full
-queue answers 429 with Retry-After. Uploads: at most 200 MB per file (JSON bodies at most 200 MB in all).
+queue answers 429 with Retry-After. Uploads: at most 200 MB per file (JSON bodies at most 200 MB in all);
+with --data they stream to disk (DIR/uploads) as they arrive, else each file is held once in memory.
 
   --port N          port to listen on (default 8080; 0 picks a free one). Prints "listening on <url>" when ready.
   --keys FILE       the organization as JSON: {"orgId": 1, "projects": [{"id": 1, "name": "Letters",
@@ -67,7 +70,8 @@ export async function runServe(args: CliArgs, textEngine: AnonymizerOptions, out
       baseUrl: server.url,
       textThreads: true,
     });
-    handle = createFetchHandler(service);
+    // With a data folder, uploads stream to disk there: memory stays flat whatever the file sizes.
+    handle = createFetchHandler(service, args.dataDir ? { fileSinks: await spoolFileSinks(uploadSpoolOf(args.dataDir)) } : {});
     out(`listening on ${server.url}\n`);
     if (!setup) out(`api key: ${service.apiKey}\n`);
     await new Promise<void>((resolve) => {

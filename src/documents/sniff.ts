@@ -1,4 +1,5 @@
 import { invalidFile } from '../errors/problem.js';
+import { concatBytes } from '../bytes/concat-bytes.js';
 import type { ImageFormat } from './image/raster.js';
 
 /** What the magic bytes say a file is. DOCX is a ZIP with a `word/` part; DOC is any CFB container. */
@@ -48,4 +49,16 @@ export function sniffDocument(bytes: Uint8Array): SniffedType {
   // Readers accept a PDF header within the first 1024 bytes.
   if (indexOfAscii(bytes, '%PDF-', 0, 1024) >= 0) return { type: 'PDF' };
   throw invalidFile('The file type is not supported (PDF, DOCX, DOC, JPEG, PNG or BMP expected).');
+}
+
+/** Bytes of a disk-backed file read to sniff it: its head, and for a ZIP also its tail (the central directory). */
+const SNIFF_WINDOW = 64 * 1024;
+
+/** `sniffDocument` for bytes or a (disk-backed) Blob, which is read only at its head and tail. */
+export async function sniffFile(file: Uint8Array | Blob): Promise<SniffedType> {
+  if (file instanceof Uint8Array) return sniffDocument(file);
+  const head = new Uint8Array(await file.slice(0, SNIFF_WINDOW).arrayBuffer());
+  if (!startsWith(head, ZIP) || indexOfAscii(head, 'word/', 0, head.length) >= 0 || file.size <= SNIFF_WINDOW) return sniffDocument(head);
+  const tail = new Uint8Array(await file.slice(Math.max(SNIFF_WINDOW, file.size - SNIFF_WINDOW)).arrayBuffer());
+  return sniffDocument(concatBytes([head, tail]));
 }

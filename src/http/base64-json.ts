@@ -1,6 +1,6 @@
 import { concatBytes } from '../bytes/concat-bytes.js';
 import { DecodedContent } from '../service/upload.js';
-import { ByteSink } from './byte-sink.js';
+import type { FileSink, FileSinkFactory } from './byte-sink.js';
 
 /** The body is not valid JSON (400). */
 export class JsonSyntaxError extends Error {
@@ -38,13 +38,14 @@ class Base64Stream {
   #raw = 0;
   #invalid = false;
   #tooBig = false;
-  readonly #out: ByteSink;
+  readonly #out: FileSink;
   readonly #max: number;
   readonly #slice = new Uint8Array(SLICE);
   #pos = 0;
 
-  constructor(hint: number | null, max: number) {
-    this.#out = new ByteSink(hint === null ? null : Math.min(hint, max));
+  /** `out`: where the decoded bytes go; `max`: the largest decoded file. */
+  constructor(out: FileSink, max: number) {
+    this.#out = out;
     this.#max = max;
   }
 
@@ -119,8 +120,11 @@ class Base64Stream {
     if (n > 2) this.#slice[this.#pos++] = q & 0xff;
   }
 
-  /** What the string was: blank (for the schema's own message), too big, not Base64, or the bytes. */
-  finish(): DecodedContent | string {
+  /**
+   * What the string was: blank (for the schema's own message), too big, not Base64, or null when it decoded into
+   * the sink (closing it gives the bytes).
+   */
+  finish(): DecodedContent | string | null {
     if (this.#chars === 0 && !this.#invalid) return this.#raw === 0 ? '' : ' ';
     if (Math.floor((this.#chars * 3) / 4) > this.#max) return new DecodedContent(null, true);
     if (this.#invalid || this.#chars % 4 !== 0) return new DecodedContent(null);
@@ -129,8 +133,7 @@ class Base64Stream {
       this.#push(3 - this.#pad);
     }
     this.#flush();
-    if (this.#tooBig) return new DecodedContent(null, true);
-    return new DecodedContent(this.#out.bytes());
+    return this.#tooBig ? new DecodedContent(null, true) : null;
   }
 }
 
@@ -163,14 +166,35 @@ export class Base64JsonReader {
   #utf8: number[] = [];
   #utf8Need = 0;
   #content: Base64Stream | null = null;
-  #decoded: DecodedContent | string | null = null;
+  #decoded: DecodedContent | string | FileSink | null = null;
+  readonly #sinks: FileSinkFactory;
+  /** The sink of the last `content` string. */
+  #sink: FileSink | null = null;
+  /** Sinks of earlier `content` strings (a body may repeat the key), being dropped. */
+  readonly #dropped: Promise<void>[] = [];
   #lastContentWasString = false;
   readonly #utf8Decoder = new TextDecoder('utf-8', { fatal: true });
 
-  /** `hint`: the declared body length (bounds the decoded file); `max`: the largest decoded file. */
-  constructor(hint: number | null, max: number) {
+  /**
+   * `hint`: the declared body length (bounds the decoded file); `max`: the largest decoded file; `sinks`: where
+   * decoded files go.
+   */
+  constructor(hint: number | null, max: number, sinks: FileSinkFactory) {
     this.#hint = hint === null ? null : Math.floor((hint * 3) / 4) + 3;
     this.#max = max;
+    this.#sinks = sinks;
+  }
+
+  /** Back-pressure of the file being written (see `FileSink.ready`). */
+  ready(): Promise<void> | null {
+    return this.#sink?.ready() ?? null;
+  }
+
+  /** Drops every decoded file (after the caller is done with the body, or on an error). */
+  async discard(): Promise<void> {
+    if (this.#sink) this.#dropped.push(this.#sink.discard());
+    this.#sink = null;
+    await Promise.all(this.#dropped);
   }
 
   write(chunk: Uint8Array): void {
@@ -218,7 +242,9 @@ export class Base64JsonReader {
         if (contentValue) {
           if (i > start) this.#text.push(chunk.slice(start, i));
           this.#mode = 'content';
-          this.#content = new Base64Stream(this.#hint, this.#max);
+          if (this.#sink) this.#dropped.push(this.#sink.discard());
+          this.#sink = this.#sinks(this.#hint === null ? null : Math.min(this.#hint, this.#max));
+          this.#content = new Base64Stream(this.#sink, this.#max);
           this.#decoded = null;
           continue;
         }
@@ -288,7 +314,7 @@ export class Base64JsonReader {
       return false;
     }
     if (b === QUOTE) {
-      this.#decoded = c.finish();
+      this.#decoded = c.finish() ?? this.#sink!;
       this.#content = null;
       this.#mode = 'value';
       return true;
@@ -304,8 +330,8 @@ export class Base64JsonReader {
     return false;
   }
 
-  /** The parsed body (see the class). */
-  end(): unknown {
+  /** The parsed body (see the class); its decoded file stays until `discard`. */
+  async end(): Promise<unknown> {
     if (this.#mode === 'content') throw new JsonSyntaxError();
     const bytes = concatBytes(this.#text);
     this.#text = [];
@@ -318,7 +344,10 @@ export class Base64JsonReader {
     // The last `content` key wins, as in JSON.parse; the decoded string belongs to it only when it was a string.
     if (this.#decoded !== null && body !== null && typeof body === 'object' && !Array.isArray(body)) {
       const o = body as Record<string, unknown>;
-      if (o['content'] === 0 && this.#lastContentWasString) o['content'] = this.#decoded;
+      if (o['content'] === 0 && this.#lastContentWasString) {
+        const d = this.#decoded;
+        o['content'] = d instanceof DecodedContent || typeof d === 'string' ? d : new DecodedContent(await d.close());
+      }
     }
     return body;
   }

@@ -4,6 +4,8 @@ import { MAX_UPLOAD_BYTES } from '../service/upload.js';
 import type { TextRequest } from '../spec/types.js';
 import type { RawDocumentQuery } from '../store/query.js';
 import { readJson, readMultipartFile, readUploadJson } from './body.js';
+import type { FileSinkFactory } from './byte-sink.js';
+import { memoryFileSinks } from './byte-sink.js';
 import { emptyResponse, fileResponse, imageResponse, jsonResponse, problemResponse, unauthorizedResponse } from './responses.js';
 import type { Operation } from './routes.js';
 import { matchRoute } from './routes.js';
@@ -44,7 +46,20 @@ function listQuery(url: URL): RawDocumentQuery {
 const tooBigText = () =>
   new AnonymizerError({ title: 'Content Too Large', status: 413, detail: `The request body is larger than ${MAX_TEXT_JSON_BYTES} bytes.` });
 
-async function run(api: KeyedApi, operation: Operation, params: Record<string, string>, request: Request, url: URL): Promise<Response> {
+/** How the handler keeps uploads while they stream. */
+export interface FetchHandlerOptions {
+  /** Where uploaded files go while their body streams (default: memory, each file held once). */
+  fileSinks?: FileSinkFactory;
+}
+
+async function run(
+  api: KeyedApi,
+  operation: Operation,
+  params: Record<string, string>,
+  request: Request,
+  url: URL,
+  sinks: FileSinkFactory,
+): Promise<Response> {
   const scoped = (): DocumentsApi => api.projects(params['projectId']!).documents;
   const docId = params['documentId']!;
   switch (operation) {
@@ -60,23 +75,29 @@ async function run(api: KeyedApi, operation: Operation, params: Record<string, s
       return jsonResponse(api.imageLabels());
     case 'text':
       return jsonResponse(await api.text((await readJson(request, MAX_TEXT_JSON_BYTES, tooBigText)) as TextRequest));
-    case 'upload':
-      return jsonResponse(
-        await api.documents.upload(
-          (await readUploadJson(request, MAX_UPLOAD_JSON_BYTES, MAX_UPLOAD_BYTES, () => documentTooBig(MAX_UPLOAD_BYTES))) as never,
-        ),
-      );
+    case 'upload': {
+      const upload = await readUploadJson(request, MAX_UPLOAD_JSON_BYTES, MAX_UPLOAD_BYTES, () => documentTooBig(MAX_UPLOAD_BYTES), sinks);
+      try {
+        return jsonResponse(await api.documents.upload(upload.body as never));
+      } finally {
+        await upload.discard();
+      }
+    }
     case 'projectUpload': {
       const documents = api.projects(params['projectId']!).documents;
       // Access and existence first: a client without access learns nothing from a body check.
       await documents.list({ size: 1 });
-      const part = await readMultipartFile(request, MAX_UPLOAD_BYTES);
-      return jsonResponse(
-        await documents.upload(part.bytes, {
-          ...(part.name ? { name: part.name } : {}),
-          ...(part.tags !== undefined ? { tags: part.tags as never } : {}),
-        }),
-      );
+      const part = await readMultipartFile(request, MAX_UPLOAD_BYTES, sinks);
+      try {
+        return jsonResponse(
+          await documents.upload(part.file, {
+            ...(part.name ? { name: part.name } : {}),
+            ...(part.tags !== undefined ? { tags: part.tags as never } : {}),
+          }),
+        );
+      } finally {
+        await part.discard();
+      }
     }
     case 'status':
       return jsonResponse(await api.documents.status(docId));
@@ -122,7 +143,8 @@ async function run(api: KeyedApi, operation: Operation, params: Record<string, s
  * const handler = createFetchHandler(await createNodeAnonymizer());
  * const res = await handler(new Request('http://localhost/external/v1/text-labels', { headers: { Authorization: `Bearer ${key}` } }));
  */
-export function createFetchHandler(service: KeyedService): (request: Request) => Promise<Response> {
+export function createFetchHandler(service: KeyedService, options: FetchHandlerOptions = {}): (request: Request) => Promise<Response> {
+  const sinks = options.fileSinks ?? memoryFileSinks;
   return async (request) => {
     const url = new URL(request.url);
     const path = url.pathname;
@@ -134,7 +156,7 @@ export function createFetchHandler(service: KeyedService): (request: Request) =>
       if (key === null) return unauthorizedResponse(null);
       // An empty or non-Bearer credential is an invalid key (401 with a problem body).
       const api = service.as(key);
-      return await run(api, match.operation, match.params, request, url);
+      return await run(api, match.operation, match.params, request, url, sinks);
     } catch (err) {
       return problemResponse(err instanceof AnonymizerError ? err : internalError(), path);
     }

@@ -1,5 +1,5 @@
 import type { Anonymizer, TextCallOptions } from '../engine/text-engine.js';
-import { sniffDocument } from '../documents/sniff.js';
+import { sniffFile } from '../documents/sniff.js';
 import type { SniffedType } from '../documents/sniff.js';
 import {
   AnonymizerError,
@@ -189,15 +189,17 @@ export function createDocumentService(deps: DocumentServiceDeps): DocumentServic
     if ((await store.documentsIn(PENDING_STATUSES)).length >= maxQueued) throw rateLimitExceeded(5);
   }
 
+  /** Stores an upload; `file` (bytes, or a disk-backed Blob) is handed over to the store. */
   async function createFrom(
     project: ProjectRecord,
-    bytes: Uint8Array,
+    file: Uint8Array | Blob,
     config: ExternalUploadConfig | null,
     name: string | null,
     tags: Tag[],
   ) {
-    if (bytes.length > MAX_UPLOAD_BYTES) throw documentTooBig(MAX_UPLOAD_BYTES);
-    const sniffed = sniffDocument(bytes);
+    const size = file instanceof Uint8Array ? file.length : file.size;
+    if (size > MAX_UPLOAD_BYTES) throw documentTooBig(MAX_UPLOAD_BYTES);
+    const sniffed = await sniffFile(file);
     await checkCanQueue();
     const now = clock.now();
     const doc = await store.createDocument(
@@ -206,7 +208,7 @@ export function createDocumentService(deps: DocumentServiceDeps): DocumentServic
         version: 1,
         name: name ?? `document-${id}.${extensionOf(sniffed)}`,
         documentType: sniffed.type,
-        fileSize: bytes.length,
+        fileSize: size,
         status: 'COMPUTING_QUOTA',
         anonymizedName: null,
         tags: tags.map((t) => ({ key: t.key, value: t.value })),
@@ -218,7 +220,7 @@ export function createDocumentService(deps: DocumentServiceDeps): DocumentServic
         attempts: 0,
         pages: 0,
       }),
-      bytes,
+      file,
     );
     events.publish({ type: 'wake' });
     return { documentId: doc.id, status: doc.status };
@@ -383,7 +385,7 @@ export function createDocumentService(deps: DocumentServiceDeps): DocumentServic
         async upload(body) {
           const project = defaultScope();
           const parsed = parseDefaultUpload(body);
-          return createFrom(project, parsed.bytes, parsed.config, parsed.name, parsed.tags);
+          return createFrom(project, parsed.file, parsed.config, parsed.name, parsed.tags);
         },
       },
       projects(projectId) {
@@ -398,8 +400,7 @@ export function createDocumentService(deps: DocumentServiceDeps): DocumentServic
               const project = scope();
               if ((file instanceof Uint8Array ? file.length : file.size) > MAX_UPLOAD_BYTES) throw documentTooBig(MAX_UPLOAD_BYTES);
               const tags = options.tags === undefined ? [] : parseOrThrow(TagsSchema, options.tags, 'tags');
-              const bytes = file instanceof Uint8Array ? file : new Uint8Array(await file.arrayBuffer());
-              return createFrom(project, bytes, null, options.name === undefined ? null : safeFileName(options.name), tags);
+              return createFrom(project, file, null, options.name === undefined ? null : safeFileName(options.name), tags);
             },
           },
         };

@@ -22,11 +22,12 @@ const DefaultUploadSchema = v.object({
 
 /**
  * `content` already decoded from Base64 while the request streamed (the HTTP face), so the Base64 text is never held
- * whole: the bytes, or null when the text was not Base64 (422) or decodes to more than the limit (`tooBig`, 413).
+ * whole: the file (in memory or disk-backed), or null when the text was not Base64 (422) or decodes to more than the
+ * limit (`tooBig`, 413).
  */
 export class DecodedContent {
   constructor(
-    readonly bytes: Uint8Array | null,
+    readonly bytes: Uint8Array | Blob | null,
     readonly tooBig = false,
   ) {}
 }
@@ -39,9 +40,9 @@ export interface DefaultUploadBody {
   tags?: Tag[];
 }
 
-/** A validated default-workflow upload with its bytes decoded. */
+/** A validated default-workflow upload with its file decoded. */
 export interface ParsedUpload {
-  bytes: Uint8Array;
+  file: Uint8Array | Blob;
   config: ExternalUploadConfig | null;
   name: string | null;
   tags: Tag[];
@@ -73,13 +74,13 @@ export function parseDefaultUpload(body: unknown): ParsedUpload {
   const decoded = content instanceof DecodedContent ? content : null;
   // Decoded content stands for a valid, non-blank string: the other fields are checked exactly as before.
   const b = parseOrThrow(DefaultUploadSchema, decoded ? { ...(body as object), content: 'AAAA' } : body);
-  let bytes: Uint8Array;
-  if (!decoded) bytes = decodeBase64(b.content);
+  let file: Uint8Array | Blob;
+  if (!decoded) file = decodeBase64(b.content);
   else if (decoded.tooBig) throw documentTooBig(MAX_UPLOAD_BYTES);
   else if (!decoded.bytes) throw validationFailed([{ field: 'content', code: 'InvalidValue', message: 'must be Base64' }]);
-  else bytes = decoded.bytes;
+  else file = decoded.bytes;
   return {
-    bytes,
+    file,
     config: (b.config as ExternalUploadConfig | null | undefined) ?? null,
     name: b.name === undefined ? null : safeFileName(b.name),
     tags: b.tags ?? [],

@@ -1,3 +1,4 @@
+import { bytesOf } from '../bytes/bytes-of.js';
 import type { Counters, DocumentRecord, FileKind, PiiRecordStored, ProjectRecord } from './records.js';
 import type { DocumentStore } from './store.js';
 import { completedRecord, mayComplete } from './store.js';
@@ -28,7 +29,8 @@ export function createMemoryStore(name: string): DocumentStore {
     documentsOf: async (projectId) => copies([...docs.values()].filter((d) => d.projectId === projectId)),
     documentsIn: async (statuses) => copies([...docs.values()].filter((d) => statuses.includes(d.status))),
     allDocuments: async () => copies(docs.values()),
-    async createDocument(build, original) {
+    async createDocument(build, file) {
+      const original = await bytesOf(file);
       const id = counters.nextDocumentId;
       const record: DocumentRecord = copy({ ...build(id), id });
       counters = { ...counters, nextDocumentId: id + 1 };

@@ -1,4 +1,5 @@
 import type { IDBPDatabase } from 'idb';
+import { bytesOf } from '../bytes/bytes-of.js';
 import { storageLimitExceeded } from '../errors/problem.js';
 import type { ProcessingStatus } from '../spec/types.js';
 import type { Counters, DocumentRecord, FileKind, PiiRecordStored, ProjectRecord } from './records.js';
@@ -41,10 +42,11 @@ export interface DocumentStore {
   documentsIn(statuses: readonly ProcessingStatus[]): Promise<DocumentRecord[]>;
   allDocuments(): Promise<DocumentRecord[]>;
   /**
-   * Assigns the next id (never reused) and stores the record `build` makes for it, with its original bytes. The store
-   * may keep `original` itself (the memory store does, to spare a copy of a 200 MB upload): the caller hands it over.
+   * Assigns the next id (never reused) and stores the record `build` makes for it, with its original: bytes, or a
+   * (disk-backed) Blob the store reads before it resolves. The store may keep bytes itself (the memory store does, to
+   * spare a copy of a 200 MB upload): the caller hands them over.
    */
-  createDocument(build: (id: number) => Omit<DocumentRecord, 'id'>, original: Uint8Array): Promise<DocumentRecord>;
+  createDocument(build: (id: number) => Omit<DocumentRecord, 'id'>, original: Uint8Array | Blob): Promise<DocumentRecord>;
   getDocument(id: number): Promise<DocumentRecord | undefined>;
   getFile(id: number, kind: FileKind): Promise<Uint8Array | undefined>;
   getPiis(id: number): Promise<PiiRecordStored | undefined>;
@@ -119,15 +121,18 @@ export async function openDocumentStore(name: string): Promise<DocumentStore> {
       return lists.flat();
     },
     allDocuments: () => db.getAll('documents'),
-    createDocument: (build, original) =>
-      inTx(db.transaction(['counters', 'documents', 'files'], 'readwrite', { durability: 'strict' }), async (tx) => {
+    createDocument: async (build, file) => {
+      // Read before the transaction: an IndexedDB transaction ends at the first await on anything else.
+      const original = await bytesOf(file);
+      return inTx(db.transaction(['counters', 'documents', 'files'], 'readwrite', { durability: 'strict' }), async (tx) => {
         const counters = (await tx.objectStore('counters').get(COUNTERS_KEY)) ?? EMPTY_COUNTERS;
         const record: DocumentRecord = { ...build(counters.nextDocumentId), id: counters.nextDocumentId };
         await tx.objectStore('counters').put({ ...counters, nextDocumentId: record.id + 1 }, COUNTERS_KEY);
         await tx.objectStore('documents').add(record);
         await tx.objectStore('files').add({ documentId: record.id, kind: 'original', bytes: original });
         return record;
-      }),
+      });
+    },
     getDocument: (id) => db.get('documents', id),
     async getFile(id, kind) {
       return (await db.get('files', [id, kind]))?.bytes;

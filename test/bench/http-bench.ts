@@ -16,7 +16,10 @@ import { parseArgs } from 'node:util';
 import { createNodeAnonymizer } from '../../src/platform/node/service.js';
 import { createFetchHandler } from '../../src/http/fetch-handler.js';
 import { startLoopbackServer } from '../../src/platform/node/http-server.js';
+import { uploadSpoolOf } from '../../src/platform/node/folder-store.js';
+import { spoolFileSinks } from '../../src/platform/node/upload-spool.js';
 import { TEXT_LABELS } from '../../src/spec/types.js';
+import { PENDING_STATUSES } from '../../src/jobs/claim.js';
 
 const { values } = parseArgs({
   options: {
@@ -41,7 +44,9 @@ if (values['upload-server'] !== undefined) {
   // Child mode: a server for the upload runs; prints its URL and key, and on "report" its peak RSS.
   const dataDir = values['upload-server'] === 'folder' ? await mkdtemp(join(tmpdir(), 'bench-http-')) : null;
   const service = await createNodeAnonymizer({ maxQueued: 1000, ner: false, ...(dataDir ? { dataDir } : {}) });
-  const server = await startLoopbackServer(createFetchHandler(service), 0);
+  // As `serve` wires it: with a data folder, uploads stream to disk.
+  const handler = createFetchHandler(service, dataDir ? { fileSinks: await spoolFileSinks(uploadSpoolOf(dataDir)) } : {});
+  const server = await startLoopbackServer(handler, 0);
   let sampled = 0;
   const sampler = setInterval(() => (sampled = Math.max(sampled, process.memoryUsage().rss)), 5);
   console.log(JSON.stringify({ url: server.url, key: service.apiKey, rss: process.memoryUsage().rss }));
@@ -225,7 +230,8 @@ function uploadBody(kind: Kind): { pieces: () => Generator<Buffer>; length: numb
   };
 }
 
-function upload(url: string, key: string, kind: Kind): Promise<number> {
+/** Uploads one file; resolves with the status code and the document id the answer names. */
+function upload(url: string, key: string, kind: Kind): Promise<{ status: number; documentId: number | null }> {
   const body = uploadBody(kind);
   const u = new URL(url);
   return new Promise((resolve, reject) => {
@@ -242,8 +248,12 @@ function upload(url: string, key: string, kind: Kind): Promise<number> {
         },
       },
       (res) => {
-        res.resume();
-        res.on('end', () => resolve(res.statusCode!));
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => {
+          const body = JSON.parse(Buffer.concat(chunks).toString() || 'null') as { documentId?: number } | null;
+          resolve({ status: res.statusCode!, documentId: body?.documentId ?? null });
+        });
       },
     );
     req.on('error', reject);
@@ -256,6 +266,16 @@ function upload(url: string, key: string, kind: Kind): Promise<number> {
   });
 }
 
+/** Polls a document's status until it is no longer queued or processing. */
+async function settled(url: string, key: string, documentId: number): Promise<string> {
+  for (;;) {
+    const res = await fetch(`${url}/external/v1/documents/${documentId}/status`, { headers: { authorization: `Bearer ${key}` } });
+    const { status } = (await res.json()) as { status: string };
+    if (!(PENDING_STATUSES as readonly string[]).includes(status)) return status;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
 async function uploadRun(store: 'memory' | 'folder', kind: Kind) {
   const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), '--upload-server', store], {
     stdio: ['pipe', 'pipe', 'inherit'],
@@ -265,13 +285,16 @@ async function uploadRun(store: 'memory' | 'folder', kind: Kind) {
     JSON.parse(((await lines.next()).value as string | undefined) ?? 'null') as Record<string, number> & { url: string; key: string };
   const ready = await next();
   const t = performance.now();
-  const statuses = await Promise.all(Array.from({ length: 4 }, () => upload(ready.url, ready.key, kind)));
+  const answers = await Promise.all(Array.from({ length: 4 }, () => upload(ready.url, ready.key, kind)));
+  const statuses = answers.map((a) => a.status);
   const seconds = (performance.now() - t) / 1000;
+  // The peak counts processing too: the report waits until every document has left the queue.
+  const finals = await Promise.all(answers.map((a) => (a.documentId === null ? 'none' : settled(ready.url, ready.key, a.documentId))));
   child.stdin.write('report\n');
   const report = await next();
   await new Promise((r) => child.once('exit', r));
   console.log(
-    `  ${store.padEnd(6)} ${kind.padEnd(17)} statuses ${statuses.join(',')}  ${seconds.toFixed(1).padStart(5)} s  ` +
+    `  ${store.padEnd(6)} ${kind.padEnd(17)} statuses ${statuses.join(',')}  ${seconds.toFixed(1).padStart(5)} s, then ${finals.join(',')}  ` +
       `RSS at start ${mb(ready.rss!)}, peak ${report['hwm'] ? mb(report['hwm']) : '?'} (VmHWM; sampled ${mb(report['sampled']!)})`,
   );
 }

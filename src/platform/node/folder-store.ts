@@ -32,7 +32,10 @@ export const DIR_MODE = 0o700;
 /** Files of the store (originals, results, PII records, records): this user only. */
 export const FILE_MODE = 0o600;
 
-const writeFileAtomically = (path: string, data: Uint8Array | string) => writeAtomically(path, data, FILE_MODE);
+const writeFileAtomically = (path: string, data: Uint8Array | string | Blob) => writeAtomically(path, data, FILE_MODE);
+
+/** The folder of a data folder where uploads stream before the store takes them (see `spoolFileSinks`). */
+export const uploadSpoolOf = (dataDir: string): string => join(dataDir, 'uploads');
 
 /**
  * The store of `serve --data DIR`: the same repository over files. The document record is the commit point of
@@ -129,7 +132,8 @@ export async function openFolderStore(dir: string): Promise<DocumentStore> {
     async getFile(id, kind) {
       if (!docs.has(id)) return undefined;
       return readFile(filePath(id, kind)).then(
-        (b) => new Uint8Array(b),
+        // A view, not a copy: a file read is its own buffer.
+        (b) => new Uint8Array(b.buffer, b.byteOffset, b.byteLength),
         () => undefined,
       );
     },

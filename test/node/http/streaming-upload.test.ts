@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFetchHandler } from '../../../src/http/fetch-handler.js';
 import { Base64JsonReader } from '../../../src/http/base64-json.js';
-import { ByteSink } from '../../../src/http/byte-sink.js';
+import { ByteSink, memoryFileSinks } from '../../../src/http/byte-sink.js';
 import type { PartInfo } from '../../../src/http/multipart.js';
 import { MultipartError, MultipartParser, multipartBoundary } from '../../../src/http/multipart.js';
 import { DecodedContent } from '../../../src/service/upload.js';
@@ -135,18 +135,18 @@ describe('Base64JsonReader over chunk borders', () => {
   const file = fileOf(3001);
   const b64 = Buffer.from(file).toString('base64');
 
-  function read(text: string, size: number, hint: number | null = null): unknown {
+  async function read(text: string, size: number, hint: number | null = null): Promise<unknown> {
     const bytes = enc.encode(text);
-    const r = new Base64JsonReader(hint, 200 * 1024 * 1024);
+    const r = new Base64JsonReader(hint, 200 * 1024 * 1024, memoryFileSinks);
     for (let at = 0; at < bytes.length; at += size) r.write(bytes.slice(at, at + size));
     return r.end();
   }
 
-  it.each([1, 2, 3, 5, 64, 100_000])('chunks of %i bytes: content decoded, the rest parsed as JSON', (size) => {
+  it.each([1, 2, 3, 5, 64, 100_000])('chunks of %i bytes: content decoded, the rest parsed as JSON', async (size) => {
     // Escapes, line breaks and a nested `content` key that must be left alone.
     const content = b64.slice(0, 400) + '\\n' + b64.slice(400, 800) + ' \\t' + b64.slice(800).replace('A', '\\u0041');
     const text = `{"config":{"content":"nested"},"name":"x\\"y","c\\u006fntent":"${content}","tags":[]}`;
-    const body = read(text, size, text.length) as Record<string, unknown>;
+    const body = (await read(text, size, text.length)) as Record<string, unknown>;
     expect(body['config']).toEqual({ content: 'nested' });
     expect(body['name']).toBe('x"y');
     expect(body['tags']).toEqual([]);
@@ -154,18 +154,18 @@ describe('Base64JsonReader over chunk borders', () => {
     expect((body['content'] as DecodedContent).bytes).toEqual(file);
   });
 
-  it('padding, blank and invalid content, and invalid JSON', () => {
-    expect((read('{"content":"QUI="}', 1) as { content: DecodedContent }).content.bytes).toEqual(enc.encode('AB'));
-    expect((read('{"content":"QQ=="}', 3) as { content: DecodedContent }).content.bytes).toEqual(enc.encode('A'));
-    expect(read('{"content":""}', 2)).toEqual({ content: '' });
-    expect(read('{"content":" \\n "}', 2)).toEqual({ content: ' ' });
+  it('padding, blank and invalid content, and invalid JSON', async () => {
+    expect(((await read('{"content":"QUI="}', 1)) as { content: DecodedContent }).content.bytes).toEqual(enc.encode('AB'));
+    expect(((await read('{"content":"QQ=="}', 3)) as { content: DecodedContent }).content.bytes).toEqual(enc.encode('A'));
+    expect(await read('{"content":""}', 2)).toEqual({ content: '' });
+    expect(await read('{"content":" \\n "}', 2)).toEqual({ content: ' ' });
     for (const bad of ['QQ=', 'Q===', 'QQ==QQ==', 'QU*=', 'QUI\u00e9']) {
-      expect((read(`{"content":"${bad}"}`, 2) as { content: DecodedContent }).content.bytes, bad).toBeNull();
+      expect(((await read(`{"content":"${bad}"}`, 2)) as { content: DecodedContent }).content.bytes, bad).toBeNull();
     }
-    expect(read('{"content":12}', 2)).toEqual({ content: 12 });
-    expect(read('["content","QUJD"]', 2)).toEqual(['content', 'QUJD']);
+    expect(await read('{"content":12}', 2)).toEqual({ content: 12 });
+    expect(await read('["content","QUJD"]', 2)).toEqual(['content', 'QUJD']);
     for (const bad of ['{"content":"QUJD', '{"content":"QU\u0001JD"}', '{"content":"QU\\xJD"}', '{"content":"QUJD"']) {
-      expect(() => read(bad, 3), bad).toThrow('The body is not valid JSON.');
+      await expect(read(bad, 3), bad).rejects.toThrow('The body is not valid JSON.');
     }
   });
 });

@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import type { ChildProcessWithoutNullStreams } from 'node:child_process';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -159,6 +159,9 @@ describe('serve without --keys, and with --data', () => {
       const res = await c()('GET', `/external/v1/documents/${f.done1}/result`);
       expect(res.status).toBe(200);
       expect((await c()('GET', `/external/v1/documents/${f.done1}/status`)).status).toBe(200);
+      // Uploads streamed through the data folder's private spool, which they left empty.
+      expect((await stat(join(data, 'uploads'))).mode & 0o777).toBe(0o700);
+      expect(await readdir(join(data, 'uploads'))).toEqual([]);
     } finally {
       await stop(s.child);
     }
