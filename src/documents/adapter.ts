@@ -6,6 +6,16 @@ import type { SniffedType } from './sniff.js';
  * What to do with one document, resolved from the upload config once at the API edge. Every format adapter gets the
  * same job, so every ReplacementConfig, list and label rule applies to every format alike.
  */
+/** What a document's pipeline is doing. */
+export type DocumentPhase = 'reading' | 'ocr' | 'detecting' | 'redacting' | 'verifying';
+
+/** Progress of one document: the phase, and pages done of the pages in it (an image is one page). */
+export interface DocumentProgress {
+  phase: DocumentPhase;
+  pagesDone: number;
+  pagesTotal: number;
+}
+
 export interface DocumentJob {
   /** Image labels to anonymize, each with its effect. */
   imageLabels: ReadonlyMap<ImageLabelName, ImageAnonymizationType>;
@@ -19,6 +29,8 @@ export interface DocumentJob {
   /** The engine's own base address for `imageUrl` (never a remote host). */
   imageBaseUrl: string;
   signal?: AbortSignal;
+  /** Called as pages pass through the phases (cheap; never throws into the pipeline). */
+  onProgress?: (progress: DocumentProgress) => void;
 }
 
 /** What a verification step (re-reading the written file) found; fail closed: `passed` false never completes. */

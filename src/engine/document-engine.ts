@@ -1,6 +1,6 @@
 import { analyze } from '../detection/analyze.js';
 import type { Recognizer } from '../detection/recognizer.js';
-import type { DocumentAdapter, DocumentJob, VerificationSummary } from '../documents/adapter.js';
+import type { DocumentAdapter, DocumentJob, DocumentProgress, VerificationSummary } from '../documents/adapter.js';
 import { sniffDocument } from '../documents/sniff.js';
 import { documentTooBig, invalidFile } from '../errors/problem.js';
 import { applyReplacements } from '../replacement/apply.js';
@@ -60,6 +60,8 @@ export interface DocumentCallOptions {
   /** The stored default of the document's project, used when the config lists no labels (overrides the engine's). */
   defaultConfig?: ExternalUploadConfig;
   signal?: AbortSignal;
+  /** Page-level progress (phase, pages done/total) while the document is processed. */
+  onProgress?: (progress: DocumentProgress) => void;
 }
 
 /** An anonymized document: new bytes of the same type, and the PII record's page entries. */
@@ -160,6 +162,7 @@ export function createDocumentAnonymizer(deps: DocumentAnonymizerDeps): Document
         documentId: options.documentId ?? 1,
         imageBaseUrl: options.imageBaseUrl ?? 'http://localhost',
         ...(options.signal ? { signal: options.signal } : {}),
+        ...(options.onProgress ? { onProgress: options.onProgress } : {}),
       };
       const out = await adapter.anonymize(bytes, sniffed, job);
       return { documentType: adapter.type, ...out };

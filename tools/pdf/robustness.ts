@@ -2,7 +2,8 @@
 // killed and replaced when it hangs or crashes. Prints counts: completed, failed with a reason, hung/crashed.
 // The limit is given to the pipeline as an abort signal (as the job runner does): a document that stops on it has
 // failed with that reason; one that has not answered 30 s later is hung and its child is killed.
-// Usage: node --import tsx tools/pdf/robustness.ts [--limit-ms 30000] [--max N] [--jobs N] [--log FILE [--resume]] [dirs…]
+// Usage: node --import tsx tools/pdf/robustness.ts [--limit-ms 30000] [--max N] [--jobs N] [--ner on|off] [--log FILE [--resume]] [dirs…]
+// --ner: the engine's default settings (the shipped model on, what users get) or rules only (`off`).
 // --log appends each outcome as a JSON line as it happens (a long run that is cut off still tells what finished).
 import { fork } from 'node:child_process';
 import { appendFileSync, existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
@@ -16,6 +17,9 @@ const opt = (name: string, d: number) => {
 const limitMs = opt('--limit-ms', 30_000);
 const max = opt('--max', Infinity);
 const jobs = opt('--jobs', 1);
+const nerAt = args.indexOf('--ner');
+const ner = nerAt >= 0 ? (args.splice(nerAt, 2)[1] ?? '') : 'on';
+if (ner !== 'on' && ner !== 'off') throw new Error('--ner takes on or off');
 const resume = args.includes('--resume') ? (args.splice(args.indexOf('--resume'), 1), true) : false;
 const logAt = args.indexOf('--log');
 const log = logAt >= 0 ? args.splice(logAt, 2)[1] : undefined;
@@ -65,7 +69,7 @@ function lane(queue: string[], record: (o: Outcome) => void): Promise<void> {
     let timer: NodeJS.Timeout | null = null;
     let current: string | null = null;
     const spawn = () => {
-      child = fork(join(import.meta.dirname, 'robustness-child.ts'), [], {
+      child = fork(join(import.meta.dirname, 'robustness-child.ts'), [ner], {
         execArgv: ['--import', 'tsx', '--max-old-space-size=3072'],
         stdio: ['ignore', 'ignore', 'ignore', 'ipc'],
       });

@@ -21,7 +21,7 @@ import type { DrawnImages, InspectionStats } from './inspect-images.js';
 import { editsOf, inspectImages, inspectedImageEntry, isUndecodableScan } from './inspect-images.js';
 import { openPdfjs } from './pdfjs.js';
 import type { PdfjsSource } from './pdfjs.js';
-import { propagateEdits } from './propagate.js';
+import { knownStrings, propagateEdits } from './propagate.js';
 import type { PdfPageText } from './read.js';
 import { readPage } from './read.js';
 import type { PageRasteriser, RasterisedPage } from './rasterise.js';
@@ -231,7 +231,7 @@ export async function anonymizePdf(bytes: Uint8Array, job: DocumentJob, deps: Pd
   stats.scrubbedContainers = hidden.length;
 
   // One finding counts for the whole document: a name found only in the metadata is also redacted on the pages.
-  const known = [...pages.flatMap((p) => p.paragraphs.flatMap((x) => x.edits)), ...hidden.flatMap((h) => h.edits)];
+  const known = knownStrings([...pages.flatMap((p) => p.paragraphs.flatMap((x) => x.edits)), ...hidden.flatMap((h) => h.edits)]);
   for (const p of pages) for (const x of p.paragraphs) x.edits = propagateEdits(x.paragraph.layout.text, x.edits, known);
   const hiddenEntries = hidden.map((h) => ({ ...h, edits: propagateEdits(h.text, h.edits, known) })).filter((h) => h.edits.length > 0);
 

@@ -16,8 +16,12 @@ interface Line {
   size: number;
 }
 
-/** A gap wider than this share of the font size reads as a space between words. */
-const SPACE_GAP = 0.2;
+/**
+ * A gap wider than this share of the font size reads as a space between words. TeX and tight justification set word
+ * gaps of 0.1–0.2 em without space characters; pdf.js (and so the verifier, and a reader copying text) takes a gap
+ * above 0.102 em for a space, and the reader of the redactor must see the same words.
+ */
+const SPACE_GAP = 0.1;
 /** A gap wider than this many font sizes on one baseline starts a new line (another column). */
 const COLUMN_GAP = 3;
 /** Baselines further apart than this many line sizes start a new paragraph. */

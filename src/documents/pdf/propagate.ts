@@ -1,28 +1,43 @@
 import type { Edit } from '../../replacement/apply.js';
+import type { Needle } from '../../text/word-search.js';
+import { needleOf, originalRange, searchTextOf, wordMatches } from '../../text/word-search.js';
 
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/** Strings detected somewhere in a document, each once, ready to be found elsewhere. */
+export type KnownStrings = ReadonlyArray<{ edit: Edit; needle: Needle }>;
+
+/** The distinct detected strings of a document (the first detection of each string gives its label and replacement). */
+export function knownStrings(edits: readonly Edit[]): KnownStrings {
+  const seen = new Set<string>();
+  const out: Array<{ edit: Edit; needle: Needle }> = [];
+  for (const edit of edits) {
+    const needle = needleOf(edit.original);
+    if (!needle) continue;
+    const id = `${needle.key}|${[...needle.gaps].join(',')}`;
+    if (seen.has(id)) continue;
+    seen.add(id);
+    out.push({ edit, needle });
+  }
+  return out;
+}
 
 /**
- * Adds an edit for every further occurrence, in `text`, of a string already detected somewhere in the document
- * (case-insensitive, whole words or with a genitive s, any white space between words), copying that detection's label, replacement,
- * pseudonym and crId. Detection is per paragraph; this makes one finding count for the whole document, so a
- * repeat that the model missed is redacted instead of failing verification.
+ * Adds an edit for every further occurrence, in `text`, of a string already detected somewhere in the document,
+ * copying that detection's label, replacement, pseudonym and crId. Occurrences are found exactly as the verifier
+ * finds surviving strings (`text/word-search.ts`: case, ligatures, hyphenation across lines, a genitive s), so a
+ * repeat that detection missed is redacted instead of failing verification.
  */
-export function propagateEdits(text: string, edits: readonly Edit[], known: readonly Edit[], minLength = 3): Edit[] {
-  const out = [...edits];
-  const seen = new Set<string>();
-  for (const k of known) {
-    const key = k.original.toLowerCase();
-    if (k.original.trim().length < minLength || seen.has(key)) continue;
-    seen.add(key);
-    const pattern = k.original.trim().split(/\s+/).map(escape).join('\\s+');
-    // A genitive s goes with the name (Müllers, Roses): verification counts it as the same word.
-    const re = new RegExp(`(?<![\\p{L}\\p{N}])${pattern}s?(?![\\p{L}\\p{N}])`, 'giu');
-    for (const m of text.matchAll(re)) {
-      const start = m.index;
-      const end = start + m[0].length;
-      if (out.some((e) => e.start < end && start < e.end)) continue;
-      out.push({ ...k, start, end, original: m[0] });
+export function propagateEdits(text: string, edits: readonly Edit[], known: KnownStrings): Edit[] {
+  let out = [...edits];
+  const h = known.length > 0 ? searchTextOf(text) : null;
+  for (const { edit, needle } of known) {
+    for (const m of wordMatches(h!, needle)) {
+      const { start, end } = originalRange(h!, m.start, m.end);
+      const overlapping = out.filter((e) => e.start < end && start < e.end);
+      // An edit that covers only part of the occurrence ("Zquar" of "Zquar-\nnik") would leave the rest readable:
+      // the whole occurrence replaces it. One that reaches beyond the occurrence already covers it.
+      if (overlapping.some((e) => e.start < start || e.end > end)) continue;
+      out = out.filter((e) => !overlapping.includes(e));
+      out.push({ ...edit, start, end, original: text.slice(start, end) });
     }
   }
   return out.sort((a, b) => a.start - b.start);

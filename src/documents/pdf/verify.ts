@@ -1,4 +1,6 @@
 import { Unzlib } from 'fflate';
+import { containsWord, needleOf, searchTextOf } from '../../text/word-search.js';
+import type { Needle as SearchNeedle } from '../../text/word-search.js';
 import type { VerificationSummary } from '../adapter.js';
 import { latin1 } from './content-stream.js';
 import type { PdfjsSource } from './pdfjs.js';
@@ -8,80 +10,6 @@ import { openPdfjs } from './pdfjs.js';
 export interface Needle {
   label: string;
   text: string;
-}
-
-/** Needles shorter than this after normalisation are not searched: two letters match everywhere. */
-export const MIN_NEEDLE_LENGTH = 3;
-
-/** Characters dropped before searching: white space, hyphens, soft hyphens, zero-width characters and NULs. */
-const DROPPED = '[\\s\\u0000\\u00ad\\u200b-\\u200d\\u2060\\ufeff\\-\\u2010-\\u2015\\u2212]';
-const DROPPED_RUNS = new RegExp(`${DROPPED}+`, 'g');
-const WORD_CHAR = /[\p{L}\p{N}]/u;
-
-/** Case-folded, compatibility-normalised, without white space, hyphens, soft hyphens and NULs (UTF-16 text). */
-export function normalizeForSearch(s: string): string {
-  return s.normalize('NFKC').toLowerCase().replace(DROPPED_RUNS, '');
-}
-
-/**
- * A haystack normalised like the needles, remembering where dropped characters stood: a match may span them
- * (`Mül-\nler`, `Hans  Müller`, pdf.js items split inside a name), and they count as word boundaries.
- */
-interface Haystack {
-  text: string;
-  /** Ascending indices into `text` just before which some dropped characters stood (`text.length`: at the end). */
-  gaps: Int32Array;
-}
-
-function haystackOf(s: string): Haystack {
-  const t = s.normalize('NFKC').toLowerCase();
-  const parts: string[] = [];
-  const gaps: number[] = [];
-  let from = 0;
-  let kept = 0;
-  for (const m of t.matchAll(DROPPED_RUNS)) {
-    parts.push(t.slice(from, m.index));
-    kept += m.index - from;
-    gaps.push(kept);
-    from = m.index + m[0].length;
-  }
-  parts.push(t.slice(from));
-  return { text: parts.join(''), gaps: Int32Array.from(gaps) };
-}
-
-/** Whether dropped characters stood just before `text[i]` (binary search in the gap list). */
-function gapAt(h: Haystack, i: number): boolean {
-  let lo = 0;
-  let hi = h.gaps.length - 1;
-  while (lo <= hi) {
-    const mid = (lo + hi) >> 1;
-    const g = h.gaps[mid]!;
-    if (g === i) return true;
-    if (g < i) lo = mid + 1;
-    else hi = mid - 1;
-  }
-  return false;
-}
-
-/** A word character directly at `i` of the haystack (no dropped character between it and the match). */
-const glued = (h: Haystack, i: number, boundary: number) =>
-  i >= 0 && i < h.text.length && !gapAt(h, boundary) && WORD_CHAR.test(h.text[i]!);
-
-/**
- * True when the needle stands in the haystack as a word of its own, or with a genitive `s` (what propagation
- * redacts too). Inside a longer word it is a different word ("Ann" in "announce", "rose" in "arose"): no leak.
- */
-function containsWord(h: Haystack, key: string): boolean {
-  // Boundaries matter only where the needle itself begins or ends with a word character ("(030) 1234" does not).
-  const checkStart = WORD_CHAR.test(key[0]!);
-  const checkEnd = WORD_CHAR.test(key[key.length - 1]!);
-  for (let i = h.text.indexOf(key); i >= 0; i = h.text.indexOf(key, i + 1)) {
-    const end = i + key.length;
-    if (checkStart && glued(h, i - 1, i)) continue;
-    if (!checkEnd || !glued(h, end, end)) return true;
-    if (h.text[end] === 's' && !glued(h, end + 1, end + 1)) return true;
-  }
-  return false;
 }
 
 function inflateSome(data: Uint8Array, max: number): Uint8Array | null {
@@ -183,15 +111,16 @@ function searchableParts(bytes: Uint8Array): { raw: string; inflated: string[] }
  * closed.
  */
 export async function verifyPdf(pdfjs: PdfjsSource, bytes: Uint8Array, needles: readonly Needle[]): Promise<VerificationSummary> {
-  const distinct = new Map<string, string>();
+  const distinct = new Map<string, { label: string; needle: SearchNeedle }>();
   for (const n of needles) {
-    const key = normalizeForSearch(n.text);
-    if (key.length >= MIN_NEEDLE_LENGTH && !distinct.has(key)) distinct.set(key, n.label);
+    const needle = needleOf(n.text);
+    const id = needle ? `${needle.key}|${[...needle.gaps].join(',')}` : '';
+    if (needle && !distinct.has(id)) distinct.set(id, { label: n.label, needle });
   }
   const leaks: VerificationSummary['leaks'] = [];
   const search = (haystack: string, where: string) => {
-    const h = haystackOf(haystack);
-    for (const [key, label] of distinct) if (containsWord(h, key)) leaks.push({ label, where });
+    const h = searchTextOf(haystack);
+    for (const { label, needle } of distinct.values()) if (containsWord(h, needle)) leaks.push({ label, where });
   };
   const parts = searchableParts(bytes);
   search(parts.raw, 'raw bytes');
@@ -203,8 +132,10 @@ export async function verifyPdf(pdfjs: PdfjsSource, bytes: Uint8Array, needles: 
     for (let p = 1; p <= doc.numPages; p++) {
       const page = await doc.getPage(p);
       const content = await page.getTextContent();
-      // Items joined with a space: a boundary, so two items never glue into one word, and a match may still span it.
-      search(content.items.map((i) => ('str' in i ? i.str : '')).join(' '), `text of page ${p}`);
+      // pdf.js puts the spaces it sees into the items: items are joined with a zero-width space (a boundary, so two
+      // items never glue into one word, that a match may still run through: a name split by a font change), and a
+      // line break where pdf.js ends a line.
+      search(content.items.map((i) => ('str' in i ? i.str + (i.hasEOL ? '\n' : '\u200b') : '')).join(''), `text of page ${p}`);
       search(JSON.stringify(await page.getAnnotations()), `annotations of page ${p}`);
       page.cleanup();
     }

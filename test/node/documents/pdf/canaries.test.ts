@@ -8,6 +8,9 @@ import {
   embeddedFigurePdf,
   hiddenTextPdf,
   incrementalPdf,
+  JUSTIFIED_CONFIG,
+  JUSTIFIED_NAME,
+  justifiedPdf,
   kernedLinePdf,
   letterPdf,
   metadataNamePdf,
@@ -143,5 +146,18 @@ describe('PDF canaries (reliability P1–P8)', () => {
     const next = ev.items.find((i) => i.str === 'Next line stays.')!;
     const nextBefore = before.items.find((i) => i.str === 'Next line stays.')!;
     expect([next.x, next.y]).toEqual([nextBefore.x, nextBefore.y]);
+  });
+
+  it('justified text without space characters and a name hyphenated across lines: found and redacted as a reader reads it', async () => {
+    // Word gaps of 0.15 em are spaces to pdf.js (and to a reader); the verifier reads pdf.js, so the redactor must too.
+    const result = await engine.anonymize(await justifiedPdf(), JUSTIFIED_CONFIG);
+    expect(result.verification?.passed).toBe(true);
+    const ev = await evidence(result.bytes);
+    for (const s of [JUSTIFIED_NAME, 'Zquar', 'nik', 'USA']) expect(whereFound(ev, s), s).toEqual([]);
+    // "us a" is two words, not the country: it stays.
+    expect(ev.text).toMatch(/give\s*us\s*a\s*hint/);
+    const originals = result.pageData.flatMap((p) => p.textData.detections.ents.map((e) => e.text));
+    // "Mr Zquar" alone is a name to the rules; the whole hyphenated occurrence replaces that part of it.
+    expect(originals).toEqual([JUSTIFIED_NAME, 'Zquar-\nnik', 'USA']);
   });
 });

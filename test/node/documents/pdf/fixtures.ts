@@ -201,6 +201,42 @@ export async function kernedLinePdf(): Promise<Uint8Array> {
   return doc.save();
 }
 
+/** The name of `justifiedPdf`, and a config that finds it (blacklist) and the country of its last line. */
+export const JUSTIFIED_NAME = 'Zquarnik';
+export const JUSTIFIED_CONFIG: ExternalUploadConfig = {
+  textAnonymization: {
+    blacklist: [
+      { value: JUSTIFIED_NAME, labelName: 'PER' },
+      { value: 'USA', labelName: 'LOC' },
+    ],
+    labelsConfig: [{ name: 'PER' }, { name: 'LOC' }],
+  },
+  imageAnonymization: { labelsConfig: [] },
+};
+
+/**
+ * Typeset like TeX: no space characters, word gaps as TJ adjustments of 0.15 em (tight justification), the name
+ * hyphenated across two lines, and "us a" in running text next to a detected "USA".
+ */
+export async function justifiedPdf(): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  const page = doc.addPage([595, 842]);
+  const words = (ws: string[]) => `[${ws.map((w) => `(${w})`).join(' -150 ')}] TJ`;
+  await addContent(
+    doc,
+    page,
+    [
+      'BT /F1 12 Tf 50 780 Td',
+      words(['Dear', `${JUSTIFIED_NAME},`, 'thank', 'you', 'for', 'the', 'letter.']),
+      `0 -15 Td ${words(['We', 'met', 'Mr', 'Zquar-'])}`,
+      `0 -15 Td ${words(['nik', 'again', 'in', 'the', 'USA.'])}`,
+      `0 -15 Td ${words(['It', 'would', 'give', 'us', 'a', 'hint.'])}`,
+      'ET',
+    ].join('\n'),
+  );
+  return doc.save();
+}
+
 /** P3: one RGB image XObject (uniform colour 0x123456) drawn on pages 1 and 2; the canary name printed over it on page 1. */
 export async function sharedImagePdf(): Promise<Uint8Array> {
   const doc = await PDFDocument.create();

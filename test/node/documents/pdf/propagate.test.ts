@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { Edit } from '../../../../src/replacement/apply.js';
-import { propagateEdits } from '../../../../src/documents/pdf/propagate.js';
+import { knownStrings, propagateEdits } from '../../../../src/documents/pdf/propagate.js';
 
 const known: Edit = { start: 0, end: 6, label: 'PER', score: 1, original: 'Müller', replacement: 'PER-1', pseudonym: null, crId: 1 };
 
 describe('propagateEdits', () => {
   it('redacts further occurrences as whole words, with a genitive s, never inside another word', () => {
     const text = 'MÜLLER wrote; Müllers dog met Muellerin and Müllerhaus, then müller again.';
-    const found = propagateEdits(text, [], [known]).map((e) => e.original);
+    const found = propagateEdits(text, [], knownStrings([known])).map((e) => e.original);
     expect(found).toEqual(['MÜLLER', 'Müllers', 'müller']);
   });
 });

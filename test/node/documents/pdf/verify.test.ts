@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { VERIFICATION_FAILED_TYPE, verificationFailed } from '../../../../src/errors/problem.js';
-import { normalizeForSearch, verifyPdf } from '../../../../src/documents/pdf/verify.js';
+import { verifyPdf } from '../../../../src/documents/pdf/verify.js';
+import { normalizeForSearch } from '../../../../src/text/word-search.js';
 import { nodePdfjs } from '../../../../src/platform/node/pdfjs.js';
 import { PDFDocument } from 'pdf-lib';
 import { CANARY, addContent, letterPdf } from './fixtures.js';
