@@ -16,6 +16,15 @@ export interface DocumentProgress {
   pagesTotal: number;
 }
 
+/** Tells the job's listener (if any) where its document is; a listener's failure is not the document's. */
+export function reportProgress(job: Pick<DocumentJob, 'onProgress'>, phase: DocumentPhase, pagesDone: number, pagesTotal: number): void {
+  try {
+    job.onProgress?.({ phase, pagesDone, pagesTotal });
+  } catch {
+    // ignored: see above
+  }
+}
+
 export interface DocumentJob {
   /** Image labels to anonymize, each with its effect. */
   imageLabels: ReadonlyMap<ImageLabelName, ImageAnonymizationType>;

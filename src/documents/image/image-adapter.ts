@@ -1,4 +1,5 @@
 import type { DocumentAdapter } from '../adapter.js';
+import { reportProgress } from '../adapter.js';
 import { boxesOfRange, unionBox } from '../layout.js';
 import { buildImageData, buildPageEntry, imageUrlOf } from '../pii-record.js';
 import { invalidFile } from '../../errors/problem.js';
@@ -28,6 +29,8 @@ export function createImageAdapter(deps: ImageAdapterDeps): DocumentAdapter {
     type: 'IMAGE',
     async anonymize(bytes, sniffed, job) {
       if (sniffed.type !== 'IMAGE') throw invalidFile('The file is not an image.');
+      // One page: decoding, faces, OCR and detection are one step, so the phase says what takes the time.
+      reportProgress(job, 'ocr', 0, 1);
       const result = await anonymizeImage(bytes, sniffed.format, job, {
         codec: deps.codec,
         detectors: deps.detectors,
@@ -48,6 +51,7 @@ export function createImageAdapter(deps: ImageAdapterDeps): DocumentAdapter {
         locateOriginal: (start, end) => (layout ? unionBox(boxesOfRange(layout, start, end)) : null),
         imagesData: [imageData],
       });
+      reportProgress(job, 'redacting', 1, 1);
       return { extension: EXTENSIONS[sniffed.format], bytes: result.bytes, pageData: [entry] };
     },
   };

@@ -7,7 +7,8 @@ import type { ImageCodec } from '../image/codec.js';
 import type { RandomFill } from '../image/effects.js';
 import type { Box, PiiPageEntry } from '../../spec/types.js';
 import { AnonymizerError, invalidFile, unprocessable, verificationFailed } from '../../errors/problem.js';
-import type { DocumentJob, VerificationSummary } from '../adapter.js';
+import type { DocumentJob, DocumentPhase, VerificationSummary } from '../adapter.js';
+import { reportProgress } from '../adapter.js';
 import { boxesOfRange, unionBox } from '../layout.js';
 import { buildPageEntry } from '../pii-record.js';
 import type { Matrix } from './geometry.js';
@@ -180,6 +181,8 @@ export async function anonymizePdf(bytes: Uint8Array, job: DocumentJob, deps: Pd
     redactedImages: 0,
     tinyImages: 0,
   };
+  let pagesTotal = 0;
+  const progress = (phase: DocumentPhase, pagesDone: number) => reportProgress(job, phase, pagesDone, pagesTotal);
   // pdf-lib first: it parses without decoding, so hostile streams are refused before pdf.js decodes them.
   const doc = await loadPdfLib(bytes);
   // Rasterised page images are listed after the input's object numbers (inspected images keep theirs).
@@ -199,8 +202,10 @@ export async function anonymizePdf(bytes: Uint8Array, job: DocumentJob, deps: Pd
   let paragraphId = 0;
   try {
     if (pdfjsDoc.numPages > (deps.maxPages ?? DEFAULT_MAX_PAGES)) throw invalidFile('The PDF has too many pages.');
+    pagesTotal = pdfjsDoc.numPages;
     for (let p = 1; p <= pdfjsDoc.numPages; p++) {
       job.signal?.throwIfAborted();
+      progress('reading', p - 1);
       let text: PdfPageText;
       try {
         const page = await pdfjsDoc.getPage(p);
@@ -211,6 +216,7 @@ export async function anonymizePdf(bytes: Uint8Array, job: DocumentJob, deps: Pd
         throw invalidFile('A page of the PDF cannot be read.');
       }
       const paragraphs: ReadParagraph[] = [];
+      progress('detecting', p - 1);
       for (const paragraph of groupParagraphs(text.glyphs)) {
         const applied = job.text && paragraph.layout.text.trim() !== '' ? await job.text(paragraph.layout.text) : null;
         paragraphs.push({ paragraph, applied, edits: applied?.edits ?? [], paragraphId: paragraphId++ });
@@ -231,7 +237,8 @@ export async function anonymizePdf(bytes: Uint8Array, job: DocumentJob, deps: Pd
   stats.scrubbedContainers = hidden.length;
 
   // One finding counts for the whole document: a name found only in the metadata is also redacted on the pages.
-  const known = knownStrings([...pages.flatMap((p) => p.paragraphs.flatMap((x) => x.edits)), ...hidden.flatMap((h) => h.edits)]);
+  const knownEdits = [...pages.flatMap((p) => p.paragraphs.flatMap((x) => x.edits)), ...hidden.flatMap((h) => h.edits)];
+  const known = knownStrings(knownEdits);
   for (const p of pages) for (const x of p.paragraphs) x.edits = propagateEdits(x.paragraph.layout.text, x.edits, known);
   const hiddenEntries = hidden.map((h) => ({ ...h, edits: propagateEdits(h.text, h.edits, known) })).filter((h) => h.edits.length > 0);
 
@@ -241,71 +248,117 @@ export async function anonymizePdf(bytes: Uint8Array, job: DocumentJob, deps: Pd
   const drawn: DrawnImages[] = [];
   const rasterised = new Map<number, RasterisedPage>();
   let droppedInlineImages = 0;
-  for (let i = 0; i < pages.length; i++) {
-    job.signal?.throwIfAborted();
-    const { text, paragraphs } = pages[i]!;
+  const rasteriser = deps.rasteriser?.forDocument(bytes);
+  let inspection: Awaited<ReturnType<typeof inspectImages>>;
+  /** The content stream each rewritten page got (drawn replacements are appended after it). */
+  const ownContent = new Map<number, PDFRef>();
+
+  /**
+   * Rewrites page `i` without the glyphs of the edits of `paragraphs` and draws their replacements; returns why the
+   * page must be rasterised instead, or null. `first`: the page's first rewrite (its drawn images are inspected).
+   */
+  const rewrite = (i: number, paragraphs: readonly ReadParagraph[], first: boolean): string | null => {
+    const { text } = pages[i]!;
     const page = srcPages[i]!;
     const areas = paragraphs
       .flatMap((p) => p.edits.flatMap((e) => boxesOfRange(p.paragraph.layout, e.start, e.end)))
       .map((b) => grow(toUserBox(text.toUser, b), AREA_MARGIN));
-    let reason = rasterReason(text);
-    if (!reason && text.unsafeFonts && areas.length > 0) reason = 'fonts the rewrite cannot measure';
-    if (!reason) {
-      try {
-        const crop = toUserBox(text.toUser, { x0: 0, y0: 0, x1: text.width, y1: text.height });
-        const rewrite = redactPageContent(doc.context, pageContent(doc, page), page.node.Resources(), {
-          areas,
-          crop: grow(crop, 1),
-          dropInlineImages: job.imageLabels.has('face'),
-        });
-        if (isUndecodableScan(doc.context, rewrite.drawnImages, crop, job))
-          throw new UnsafePageError('a scan whose image cannot be decoded');
-        page.node.set(PDFName.of('Contents'), doc.context.register(doc.context.flateStream(rewrite.content)));
-        if (rewrite.forms.size > 0) {
-          const resources = page.node.Resources()!.clone(doc.context);
-          const xobjects = (resources.lookupMaybe(PDFName.of('XObject'), PDFDict) ?? doc.context.obj({})).clone(doc.context);
-          for (const [name, stream] of rewrite.forms) xobjects.set(PDFName.of(name), doc.context.register(stream));
-          resources.set(PDFName.of('XObject'), xobjects);
-          page.node.set(PDFName.of('Resources'), resources);
-        }
-        images.push(...rewrite.images);
-        drawn.push({ pageNum: text.pageNum, toView: invert(text.toUser) ?? IDENTITY, images: rewrite.drawnImages });
-        stats.removedGlyphs += rewrite.removedGlyphs;
-        stats.removedHiddenGlyphs += rewrite.removedInvisibleGlyphs + rewrite.removedOutsideCrop;
-        stats.removedPaths += rewrite.removedPaths;
-        droppedInlineImages += rewrite.droppedInlineImages;
-        stats.rewrittenPages++;
-        for (const [e, b] of drawReplacements(page, font, text, paragraphs)) anonymizedBoxes.set(e, b);
-        continue;
-      } catch (err) {
-        if (!(err instanceof UnsafePageError || err instanceof StreamDecodeError)) throw err;
-        reason = err.message;
+    try {
+      const crop = toUserBox(text.toUser, { x0: 0, y0: 0, x1: text.width, y1: text.height });
+      // A later pass rewrites the page's rewritten content only: the replacements drawn after it stay as they are.
+      const own = ownContent.get(i);
+      const content = own ? decodeStream(doc.context, doc.context.lookup(own, PDFStream)) : pageContent(doc, page);
+      const rewritten = redactPageContent(doc.context, content, page.node.Resources(), {
+        areas,
+        crop: grow(crop, 1),
+        dropInlineImages: job.imageLabels.has('face'),
+      });
+      if (isUndecodableScan(doc.context, rewritten.drawnImages, crop, job))
+        throw new UnsafePageError('a scan whose image cannot be decoded');
+      const ref = doc.context.register(doc.context.flateStream(rewritten.content));
+      const contents = page.node.get(PDFName.of('Contents'));
+      if (own && contents instanceof PDFArray && contents.get(0) === own) contents.set(0, ref);
+      else page.node.set(PDFName.of('Contents'), ref);
+      ownContent.set(i, ref);
+      if (rewritten.forms.size > 0) {
+        const resources = page.node.Resources()!.clone(doc.context);
+        const xobjects = (resources.lookupMaybe(PDFName.of('XObject'), PDFDict) ?? doc.context.obj({})).clone(doc.context);
+        for (const [name, stream] of rewritten.forms) xobjects.set(PDFName.of(name), doc.context.register(stream));
+        resources.set(PDFName.of('XObject'), xobjects);
+        page.node.set(PDFName.of('Resources'), resources);
       }
+      images.push(...rewritten.images);
+      if (first) {
+        drawn.push({ pageNum: text.pageNum, toView: invert(text.toUser) ?? IDENTITY, images: rewritten.drawnImages });
+        stats.rewrittenPages++;
+      }
+      stats.removedGlyphs += rewritten.removedGlyphs;
+      stats.removedHiddenGlyphs += rewritten.removedInvisibleGlyphs + rewritten.removedOutsideCrop;
+      stats.removedPaths += rewritten.removedPaths;
+      droppedInlineImages += rewritten.droppedInlineImages;
+      for (const [e, b] of drawReplacements(page, font, text, paragraphs)) anonymizedBoxes.set(e, b);
+      return null;
+    } catch (err) {
+      if (!(err instanceof UnsafePageError || err instanceof StreamDecodeError)) throw err;
+      return err.message;
     }
-    if (!deps.rasteriser) throw unprocessable('A page of the PDF cannot be redacted safely (it would need rasterising).');
-    const r = await deps.rasteriser.rasterise(
-      bytes,
-      i + 1,
-      text,
-      paragraphs.flatMap((p) => p.edits.flatMap((e) => boxesOfRange(p.paragraph.layout, e.start, e.end))),
-      job,
-      firstFreeXref + i,
-    );
-    rasterised.set(i, r);
-    await r.apply(doc, page);
+  };
+  /** Renders, OCRs and redacts page `i` as an image (applied to the document at the end). */
+  const rasterise = async (i: number): Promise<void> => {
+    if (!rasteriser) throw unprocessable('A page of the PDF cannot be redacted safely (it would need rasterising).');
+    const { text, paragraphs } = pages[i]!;
+    progress('ocr', i);
+    const knownBoxes = paragraphs.flatMap((p) => p.edits.flatMap((e) => boxesOfRange(p.paragraph.layout, e.start, e.end)));
+    if (rasterised.has(i)) return;
+    rasterised.set(i, await rasteriser.rasterise(i + 1, text, knownBoxes, job, firstFreeXref + i));
     stats.rasterisedPages++;
+  };
+
+  try {
+    for (let i = 0; i < pages.length; i++) {
+      job.signal?.throwIfAborted();
+      progress('redacting', i);
+      const { text, paragraphs } = pages[i]!;
+      let reason = rasterReason(text);
+      if (!reason && text.unsafeFonts && paragraphs.some((p) => p.edits.length > 0)) reason = 'fonts the rewrite cannot measure';
+      reason ??= rewrite(i, paragraphs, true);
+      if (reason) await rasterise(i);
+    }
+    // Inspected on their own pixels first: a box painted over a face would hide it from the detector, not from a viewer.
+    inspection = await inspectImages(doc.context, drawn, job, {
+      codec: deps.pixels,
+      detectors: deps.detectors ?? {},
+      ...(deps.random ? { random: deps.random } : {}),
+    });
+    Object.assign(stats, inspection.stats);
+    // Inline images dropped because faces were asked for were not inspected: counted like undecodable images filled.
+    stats.uninspectedImages += droppedInlineImages;
+    stats.filledImages += droppedInlineImages;
+
+    // Strings found late, by OCR of rasterised pages and of images, count for the whole document too: the text pages
+    // already rewritten are redacted again where they occur, and every rasterised page masks every known string.
+    const lateEdits = [...[...rasterised.values()].flatMap((r) => r.edits), ...inspection.images.flatMap(editsOf)];
+    const lateKnown = knownStrings(lateEdits);
+    for (let i = 0; i < pages.length && lateKnown.length > 0; i++) {
+      if (rasterised.has(i)) continue;
+      const fresh: ReadParagraph[] = [];
+      for (const x of pages[i]!.paragraphs) {
+        const next = propagateEdits(x.paragraph.layout.text, x.edits, lateKnown);
+        const added = next.filter((e) => !x.edits.includes(e));
+        x.edits = next;
+        if (added.length > 0) fresh.push({ ...x, edits: added });
+      }
+      if (fresh.length > 0 && rewrite(i, fresh, false) !== null) await rasterise(i);
+    }
+    const allKnown = knownStrings([...knownEdits, ...lateEdits]);
+    for (const [i, r] of rasterised) {
+      r.addKnown(allKnown);
+      await r.apply(doc, srcPages[i]!);
+    }
+    stats.overwrittenImages = await overwriteImageRegions(doc.context, images, deps.pixels);
+  } finally {
+    await rasteriser?.close();
   }
-  // Inspected on their own pixels first: a box painted over a face would hide it from the detector, not from a viewer.
-  const inspection = await inspectImages(doc.context, drawn, job, {
-    codec: deps.pixels,
-    detectors: deps.detectors ?? {},
-    ...(deps.random ? { random: deps.random } : {}),
-  });
-  Object.assign(stats, inspection.stats);
-  // Inline images dropped because faces were asked for were not inspected: counted like undecodable images filled.
-  stats.uninspectedImages += droppedInlineImages;
-  stats.filledImages += droppedInlineImages;
-  stats.overwrittenImages = await overwriteImageRegions(doc.context, images, deps.pixels);
 
   const out = await writeFresh(doc);
 
@@ -348,7 +401,8 @@ export async function anonymizePdf(bytes: Uint8Array, job: DocumentJob, deps: Pd
     ...[...rasterised.values()].flatMap((r) => r.edits),
     ...inspection.images.flatMap(editsOf),
   ].map((e) => ({ label: e.label, text: e.original }));
-  const verification = await verifyPdf(deps.pdfjs, out, needles);
+  progress('verifying', 0);
+  const verification = await verifyPdf(deps.pdfjs, out, needles, (done) => progress('verifying', done));
   if (!verification.passed) throw verificationFailed(verification.leaks);
   return { bytes: out, pageData, verification: { ...verification, stats } };
 }

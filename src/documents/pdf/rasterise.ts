@@ -1,4 +1,5 @@
 import type { PDFDocument, PDFPage } from 'pdf-lib';
+import type { PDFDocumentProxy } from 'pdfjs-dist';
 import { PDFName } from 'pdf-lib';
 import type { Edit } from '../../replacement/apply.js';
 import type { Box, PiiPageEntry } from '../../spec/types.js';
@@ -12,33 +13,40 @@ import { boxesOfRange, layoutFromParagraphs, unionBox } from '../layout.js';
 import { buildImageData, buildPageEntry, imageUrlOf } from '../pii-record.js';
 import { unprocessable } from '../../errors/problem.js';
 import { openPdfjs } from './pdfjs.js';
+import type { KnownStrings } from './propagate.js';
+import { propagateEdits } from './propagate.js';
 import type { PdfjsSource } from './pdfjs.js';
 import type { PdfPageText } from './read.js';
 
 /** A page turned into a redacted image: what was found on it, and how to put it into the document. */
 export interface RasterisedPage {
-  /** Edits found by OCR (their originals are verified too). */
-  edits: Edit[];
+  /** Edits found by OCR (their originals are verified too); `addKnown` may add more. */
+  readonly edits: readonly Edit[];
+  /**
+   * Redacts, in the OCR text, further occurrences of strings detected elsewhere in the document (masked when the
+   * page is applied); returns how many it added.
+   */
+  addKnown(known: KnownStrings): number;
   /** PII record entries of the OCR text (one paragraph id each) and of the page image. */
   entries(nextParagraphId: () => number): PiiPageEntry[];
   /** Replaces the page's content and resources with the image. */
   apply(doc: PDFDocument, page: PDFPage): Promise<void>;
 }
 
-/** Renders, OCRs and redacts one page as an image. */
-export interface PageRasteriser {
+/** The rasteriser of one PDF: it renders from one pdf.js copy of the file, opened on first use. */
+export interface DocumentRasteriser {
   /**
    * `imageXref`: the number its page image is listed under in `imagesData`, chosen by the caller after the input's
    * object numbers, so it never collides with an inspected image's xref.
    */
-  rasterise(
-    bytes: Uint8Array,
-    pageNum: number,
-    text: PdfPageText,
-    knownBoxes: readonly Box[],
-    job: DocumentJob,
-    imageXref: number,
-  ): Promise<RasterisedPage>;
+  rasterise(pageNum: number, text: PdfPageText, knownBoxes: readonly Box[], job: DocumentJob, imageXref: number): Promise<RasterisedPage>;
+  /** Releases the pdf.js copy. */
+  close(): Promise<void>;
+}
+
+/** Renders, OCRs and redacts pages as images. */
+export interface PageRasteriser {
+  forDocument(bytes: Uint8Array): DocumentRasteriser;
 }
 
 /** A 2D canvas the platform provides for pdf.js to render into. */
@@ -87,85 +95,123 @@ export async function renderWithin(task: { promise: Promise<void>; cancel(): voi
  */
 export function createPageRasteriser(deps: RasteriserDeps): PageRasteriser {
   return {
-    async rasterise(bytes, pageNum, text, knownBoxes, job, imageXref) {
-      const doc = await openPdfjs(deps.pdfjs, bytes);
-      let raster: Raster;
-      let scale = deps.scale ?? 2;
-      try {
-        const page = await doc.getPage(pageNum);
-        const maxPixels = deps.maxPixels ?? 25_000_000;
-        scale = Math.min(scale, Math.sqrt(maxPixels / Math.max(1, text.width * text.height)));
-        const viewport = page.getViewport({ scale });
-        const w = Math.max(1, Math.floor(viewport.width));
-        const h = Math.max(1, Math.floor(viewport.height));
-        const target = deps.createCanvas(w, h);
-        const task = page.render({
-          canvas: target.canvas as HTMLCanvasElement,
-          canvasContext: target.context as unknown as CanvasRenderingContext2D,
-          viewport,
-          background: 'white',
-        });
-        await renderWithin(task, deps.renderTimeoutMs ?? 60_000);
-        raster = { width: w, height: h, data: new Uint8ClampedArray(target.context.getImageData(0, 0, w, h).data) };
-      } catch {
-        throw unprocessable('A page of the PDF could neither be rewritten nor rendered.');
-      } finally {
-        await doc.destroy();
-      }
-      const toPixels = (b: Box): Box => ({ x0: b.x0 * scale, y0: b.y0 * scale, x1: b.x1 * scale, y1: b.y1 * scale });
-      const toPoints = (b: Box): Box => ({ x0: b.x0 / scale, y0: b.y0 / scale, x1: b.x1 / scale, y1: b.y1 / scale });
-
-      const textType = job.imageLabels.get('text');
-      let layout = null;
-      let edits: Edit[] = [];
-      if ((job.text || textType) && deps.detectors.ocr) {
-        const ocr = await deps.detectors.ocr();
-        layout = layoutFromParagraphs(await ocr.recognize(await deps.codec.encode(raster, 'png')));
-        if (job.text && layout.text.trim() !== '') edits = (await job.text(layout.text)).edits;
-      } else if (job.text && text.garbled) {
-        throw unprocessable('A page of the PDF has text that can only be read by OCR, and OCR is not available.');
-      }
-      const faceType = job.imageLabels.get('face');
-      let faces: Array<{ box: Box; score: number }> = [];
-      if (faceType && deps.detectors.faces && text.imageCount > 0) {
-        const service = await deps.detectors.faces();
-        faces = (await service.detect(raster, job.signal)).map((f) => ({ box: growFace(f, raster.width, raster.height), score: f.score }));
-      }
-      for (const b of knownBoxes) applyEffect(raster, toPixels(b), 'MASK');
-      for (const e of edits) for (const b of boxesOfRange(layout!, e.start, e.end)) applyEffect(raster, b, 'MASK');
-      if (textType && layout) for (const w of layout.words) applyEffect(raster, w.box, textType);
-      if (faceType) for (const f of faces) applyEffect(raster, f.box, faceType);
-      const jpeg = await deps.codec.encode(raster, 'jpeg');
-      const ocrLayout = layout;
-
+    forDocument(bytes) {
+      let opened: Promise<PDFDocumentProxy> | null = null;
       return {
-        edits,
-        entries(nextId) {
-          const imageData = buildImageData(imageUrlOf(job.imageBaseUrl, job.documentId, imageXref), imageXref, [
-            { label: 'face', regions: faces.map((f) => ({ box: toPoints(f.box), score: f.score })) },
-            { label: 'text', regions: textType && ocrLayout ? ocrLayout.words.map((w) => ({ box: toPoints(w.box), score: 1 })) : [] },
-          ]);
-          return [
-            buildPageEntry({
-              pageNum,
-              paragraphId: nextId(),
-              text: ocrLayout?.text ?? '',
-              edits,
-              locateOriginal: (s, e) => (ocrLayout ? unionBox(boxesOfRange(ocrLayout, s, e).map(toPoints)) : null),
-              imagesData: [imageData],
-            }),
-          ];
-        },
-        async apply(pdf, page) {
-          const image = await pdf.embedJpg(jpeg);
-          const { width, height } = text;
-          for (const key of page.node.keys()) if (!['Type', 'Parent'].includes(key.decodeText())) page.node.delete(key);
-          page.node.set(PDFName.of('MediaBox'), pdf.context.obj([0, 0, width, height]));
-          page.node.set(PDFName.of('Resources'), pdf.context.obj({ XObject: { PageImage: image.ref } }));
-          const content = `q ${width} 0 0 ${height} 0 0 cm /PageImage Do Q`;
-          page.node.set(PDFName.of('Contents'), pdf.context.register(pdf.context.flateStream(content)));
+        rasterise: (pageNum, text, knownBoxes, job, imageXref) =>
+          rasterisePage(deps, (opened ??= openPdfjs(deps.pdfjs, bytes)), pageNum, text, knownBoxes, job, imageXref),
+        async close() {
+          const doc = await opened?.catch(() => null);
+          opened = null;
+          await doc?.destroy();
         },
       };
+    },
+  };
+}
+
+async function rasterisePage(
+  deps: RasteriserDeps,
+  opened: Promise<PDFDocumentProxy>,
+  pageNum: number,
+  text: PdfPageText,
+  knownBoxes: readonly Box[],
+  job: DocumentJob,
+  imageXref: number,
+): Promise<RasterisedPage> {
+  let raster: Raster;
+  let scale = deps.scale ?? 2;
+  try {
+    const doc = await opened;
+    const page = await doc.getPage(pageNum);
+    const maxPixels = deps.maxPixels ?? 25_000_000;
+    scale = Math.min(scale, Math.sqrt(maxPixels / Math.max(1, text.width * text.height)));
+    const viewport = page.getViewport({ scale });
+    const w = Math.max(1, Math.floor(viewport.width));
+    const h = Math.max(1, Math.floor(viewport.height));
+    const target = deps.createCanvas(w, h);
+    const task = page.render({
+      canvas: target.canvas as HTMLCanvasElement,
+      canvasContext: target.context as unknown as CanvasRenderingContext2D,
+      viewport,
+      background: 'white',
+    });
+    await renderWithin(task, deps.renderTimeoutMs ?? 60_000);
+    raster = { width: w, height: h, data: new Uint8ClampedArray(target.context.getImageData(0, 0, w, h).data) };
+    page.cleanup();
+  } catch {
+    throw unprocessable('A page of the PDF could neither be rewritten nor rendered.');
+  }
+  const toPixels = (b: Box): Box => ({ x0: b.x0 * scale, y0: b.y0 * scale, x1: b.x1 * scale, y1: b.y1 * scale });
+  const toPoints = (b: Box): Box => ({ x0: b.x0 / scale, y0: b.y0 / scale, x1: b.x1 / scale, y1: b.y1 / scale });
+
+  const textType = job.imageLabels.get('text');
+  let layout = null;
+  let edits: Edit[] = [];
+  if ((job.text || textType) && deps.detectors.ocr) {
+    const ocr = await deps.detectors.ocr();
+    layout = layoutFromParagraphs(await ocr.recognize(await deps.codec.encode(raster, 'png')));
+    if (job.text && layout.text.trim() !== '') edits = (await job.text(layout.text)).edits;
+  } else if (job.text && text.garbled) {
+    throw unprocessable('A page of the PDF has text that can only be read by OCR, and OCR is not available.');
+  }
+  const faceType = job.imageLabels.get('face');
+  let faces: Array<{ box: Box; score: number }> = [];
+  if (faceType && deps.detectors.faces && text.imageCount > 0) {
+    const service = await deps.detectors.faces();
+    faces = (await service.detect(raster, job.signal)).map((f) => ({ box: growFace(f, raster.width, raster.height), score: f.score }));
+  }
+  for (const b of knownBoxes) applyEffect(raster, toPixels(b), 'MASK');
+  for (const e of edits) for (const b of boxesOfRange(layout!, e.start, e.end)) applyEffect(raster, b, 'MASK');
+  if (textType && layout) for (const w of layout.words) applyEffect(raster, w.box, textType);
+  if (faceType) for (const f of faces) applyEffect(raster, f.box, faceType);
+  let jpeg = await deps.codec.encode(raster, 'jpeg');
+  const ocrLayout = layout;
+  /** Edits `addKnown` found, masked when the page is applied. */
+  const added: Edit[] = [];
+
+  return {
+    get edits() {
+      return edits;
+    },
+    addKnown(known) {
+      if (!ocrLayout || known.length === 0) return 0;
+      const more = propagateEdits(ocrLayout.text, edits, known);
+      for (const e of more) if (!edits.includes(e)) added.push(e);
+      const count = more.length - edits.length;
+      edits = more;
+      return count;
+    },
+    entries(nextId) {
+      const imageData = buildImageData(imageUrlOf(job.imageBaseUrl, job.documentId, imageXref), imageXref, [
+        { label: 'face', regions: faces.map((f) => ({ box: toPoints(f.box), score: f.score })) },
+        { label: 'text', regions: textType && ocrLayout ? ocrLayout.words.map((w) => ({ box: toPoints(w.box), score: 1 })) : [] },
+      ]);
+      return [
+        buildPageEntry({
+          pageNum,
+          paragraphId: nextId(),
+          text: ocrLayout?.text ?? '',
+          edits,
+          locateOriginal: (s, e) => (ocrLayout ? unionBox(boxesOfRange(ocrLayout, s, e).map(toPoints)) : null),
+          imagesData: [imageData],
+        }),
+      ];
+    },
+    async apply(pdf, page) {
+      if (added.length > 0 && ocrLayout) {
+        const masked = await deps.codec.decode(jpeg, 'jpeg');
+        for (const e of added) for (const b of boxesOfRange(ocrLayout, e.start, e.end)) applyEffect(masked, b, 'MASK');
+        jpeg = await deps.codec.encode(masked, 'jpeg');
+        added.length = 0;
+      }
+      const image = await pdf.embedJpg(jpeg);
+      const { width, height } = text;
+      for (const key of page.node.keys()) if (!['Type', 'Parent'].includes(key.decodeText())) page.node.delete(key);
+      page.node.set(PDFName.of('MediaBox'), pdf.context.obj([0, 0, width, height]));
+      page.node.set(PDFName.of('Resources'), pdf.context.obj({ XObject: { PageImage: image.ref } }));
+      const content = `q ${width} 0 0 ${height} 0 0 cm /PageImage Do Q`;
+      page.node.set(PDFName.of('Contents'), pdf.context.register(pdf.context.flateStream(content)));
     },
   };
 }

@@ -1,7 +1,7 @@
 import { concatBytes } from '../../bytes/concat-bytes.js';
 import { Unzlib } from 'fflate';
 import type { PDFContext, PDFStream } from 'pdf-lib';
-import { PDFName, PDFRawStream, decodePDFRawStream } from 'pdf-lib';
+import { PDFFlateStream, PDFName, PDFRawStream, decodePDFRawStream } from 'pdf-lib';
 import { arrayOf, nameOf, resolve } from './objects.js';
 
 /** Thrown when a stream cannot be decoded or inflates beyond its budget. */
@@ -43,6 +43,8 @@ function inflateCapped(data: Uint8Array, max: number): Uint8Array {
  */
 export function decodeStream(ctx: PDFContext, stream: PDFStream, max = MAX_DECODED_STREAM_BYTES): Uint8Array {
   const f = filters(ctx, stream);
+  // pdf-lib's own streams (the replacements drawn on a page): their operators, not their encoded bytes.
+  if (stream instanceof PDFFlateStream) return stream.getUnencodedContents();
   if (!(stream instanceof PDFRawStream)) return stream.getContents();
   if (f.length === 0) return stream.contents;
   if (f.length === 1 && (f[0] === 'FlateDecode' || f[0] === 'Fl') && !stream.dict.has(PDFName.of('DecodeParms')))

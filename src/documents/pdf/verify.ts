@@ -107,10 +107,15 @@ function searchableParts(bytes: Uint8Array): { raw: string; inflated: string[] }
 
 /**
  * Re-reads a written PDF and looks for every original PII string: in the raw bytes, in every inflated stream,
- * and in pdf.js's text, metadata and annotations of every page. Any hit as a word is a leak; the caller fails
- * closed.
+ * and in pdf.js's text, metadata and annotations of every page (`onPage` after each). Any hit as a word is a leak;
+ * the caller fails closed.
  */
-export async function verifyPdf(pdfjs: PdfjsSource, bytes: Uint8Array, needles: readonly Needle[]): Promise<VerificationSummary> {
+export async function verifyPdf(
+  pdfjs: PdfjsSource,
+  bytes: Uint8Array,
+  needles: readonly Needle[],
+  onPage?: (pagesDone: number) => void,
+): Promise<VerificationSummary> {
   const distinct = new Map<string, { label: string; needle: SearchNeedle }>();
   for (const n of needles) {
     const needle = needleOf(n.text);
@@ -138,6 +143,7 @@ export async function verifyPdf(pdfjs: PdfjsSource, bytes: Uint8Array, needles: 
       search(content.items.map((i) => ('str' in i ? i.str + (i.hasEOL ? '\n' : '\u200b') : '')).join(''), `text of page ${p}`);
       search(JSON.stringify(await page.getAnnotations()), `annotations of page ${p}`);
       page.cleanup();
+      onPage?.(p);
     }
   } finally {
     await doc.destroy();

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { PDFDocument, PDFName, PDFRawStream, PDFRef } from 'pdf-lib';
+import { PDFDocument, PDFName, PDFRawStream, PDFRef, StandardFonts } from 'pdf-lib';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { createNodeDocumentAnonymizer } from '../../../../src/platform/node/platform.js';
 import { renderWithin } from '../../../../src/documents/pdf/rasterise.js';
@@ -114,6 +114,25 @@ describe('PDF pages without a rewritable text layer (reliability P3, P6, P7, P9)
     const seen = await ocrText(result.bytes);
     expect(seen).toMatch(/Damen/);
     expect(seen.toLowerCase()).not.toContain(OCR_NAME.toLowerCase());
+  }, 120_000);
+
+  it('a name OCR finds on a scanned page is redacted on the text pages too', async () => {
+    // Page 1: a scan whose "Herr Mustermann" the rules find (a title before a name). Page 2: text where the name
+    // stands alone, where nothing finds it.
+    const scan = await PDFDocument.load(await scannedPdf(scanPng()));
+    const font = await scan.embedFont(StandardFonts.Helvetica);
+    const page = scan.addPage([595, 842]);
+    page.drawText('Mustermann antwortete nicht.', { x: 50, y: 780, size: 12, font });
+    page.drawText('Kopie an heute.', { x: 50, y: 760, size: 12, font });
+    const input = await scan.save();
+    const config = { textAnonymization: { labelsConfig: [{ name: 'PER' as const }] }, imageAnonymization: { labelsConfig: [] } };
+    const result = await engine.anonymize(input, config);
+    expect(result.verification).toMatchObject({ passed: true, stats: { rasterisedPages: 1, rewrittenPages: 1 } });
+    const ev = await evidence(result.bytes);
+    expect(whereFound(ev, OCR_NAME)).toEqual([]);
+    expect(ev.text).toContain('antwortete nicht.');
+    const onPage2 = result.pageData.filter((p) => p.pageNum === 2).flatMap((p) => p.textData.detections.ents.map((e) => e.text));
+    expect(onPage2).toEqual([OCR_NAME]);
   }, 120_000);
 
   it('a render that never settles is cancelled and rejected after the limit', async () => {
