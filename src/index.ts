@@ -29,3 +29,5 @@ export type {
 export type { OrganizationSetup, ProjectSetup, ApiKeySetup, KeyKind } from './service/setup.js';
 export type { RawDocumentQuery } from './store/query.js';
 export type { Clock } from './jobs/clock.js';
+export type { DocumentPhase, DocumentProgress } from './documents/adapter.js';
+export { fractionDone } from './jobs/progress.js';

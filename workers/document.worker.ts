@@ -8,8 +8,8 @@ installProblemTransfer();
 const engine = createBrowserDocumentAnonymizer(self.location.href, { faces: 'this-thread' });
 
 const api: DocumentApi = {
-  anonymize: async (bytes, config, options) => {
-    const result = await engine.anonymize(bytes, config, options);
+  anonymize: async (bytes, config, options, onProgress) => {
+    const result = await engine.anonymize(bytes, config, { ...options, ...(onProgress ? { onProgress } : {}) });
     return transfer(result, [result.bytes.buffer]);
   },
   close: () => engine.close(),

@@ -382,7 +382,7 @@ export async function mountInbox(root: HTMLElement): Promise<void> {
             )
           : null,
       ),
-      h('td', { 'data-label': 'Status' }, statusBadge(status), statusProgress(status, name)),
+      h('td', { 'data-label': 'Status' }, statusBadge(status), statusProgress(status, name, live.get(d.id))),
       h('td', { 'data-label': 'Type' }, d.documentType ?? '–'),
       h('td', { class: 'num', 'data-label': 'Size' }, formatBytes(d.fileSize ?? 0)),
       h('td', { 'data-label': 'Added' }, formatTime(d.createdAt)),

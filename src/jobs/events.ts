@@ -1,7 +1,11 @@
 import type { ProcessingStatus } from '../spec/types.js';
+import type { LiveProgress } from './progress.js';
 
-/** What runners and the API tell each other: a status changed, or new work was queued. */
-export type JobEvent = { type: 'status'; documentId: number; status: ProcessingStatus } | { type: 'wake' };
+/** What runners and the API tell each other: a status changed, a document moved on, or new work was queued. */
+export type JobEvent =
+  | { type: 'status'; documentId: number; status: ProcessingStatus }
+  | { type: 'progress'; documentId: number; progress: LiveProgress }
+  | { type: 'wake' };
 
 /** A channel every runner and API face of one store shares. */
 export interface JobEvents {

@@ -6,6 +6,7 @@ import type { DocumentRecord } from '../store/records.js';
 import type { DocumentStore } from '../store/store.js';
 import { afterQuota, claim, PENDING_STATUSES, quotaError } from './claim.js';
 import type { JobEvents } from './events.js';
+import { progressThrottle } from './progress.js';
 import type { Locks } from './locks.js';
 
 /** What processes one document: the document engine (or its worker client). */
@@ -161,10 +162,15 @@ export function startJobRunner(options: JobRunnerOptions): JobRunner {
     });
     let result: AnonymizedDocument;
     try {
+      const throttle = progressThrottle(clock.now(), () => clock.now());
       const call = processor.anonymize(bytes, doc.config, {
         documentId: doc.id,
         defaultConfig: project.config,
         signal: controller.signal,
+        onProgress: (p) => {
+          const progress = throttle(p);
+          if (progress) events.publish({ type: 'progress', documentId: doc.id, progress });
+        },
         ...(options.imageBaseUrl ? { imageBaseUrl: options.imageBaseUrl } : {}),
       });
       result = await Promise.race([call, deadline]);

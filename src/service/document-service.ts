@@ -12,6 +12,8 @@ import {
   unprocessable,
 } from '../errors/problem.js';
 import type { JobEvents } from '../jobs/events.js';
+import type { LiveProgress } from '../jobs/progress.js';
+import type { DocumentProgress } from '../documents/adapter.js';
 import { PENDING_STATUSES } from '../jobs/claim.js';
 import { parseOrThrow } from '../validation/schemas.js';
 import { isTerminal } from '../spec/status.js';
@@ -43,9 +45,15 @@ import type { ImageCodec } from '../documents/image/codec.js';
 import type { DocumentImage } from './images.js';
 import { imageOfDocument, pageImageOfResult, parseImageXref } from './images.js';
 
-/** A document's status; `problem` (our extension) says why it failed, in words a person can read. */
+/**
+ * A document's status. Our extensions: `problem` says why it failed, in words a person can read; while it is
+ * PROCESSING, `progress` says which phase and how many pages, and `estimatedDurationMs` how long it may still take
+ * (from its own throughput so far; null before the first estimate).
+ */
 export interface DocumentStatus extends ExternalDocumentTaskStatus {
   problem?: ProblemDetail;
+  progress?: DocumentProgress;
+  estimatedDurationMs?: number | null;
 }
 
 /** A downloadable file: the bytes and the name for `Content-Disposition`. */
@@ -56,7 +64,7 @@ export interface DocumentFile {
 
 /** Options of `waitFor`. */
 export interface WaitOptions {
-  /** Called once per status change, the first time with the current status. */
+  /** Called once per status change (the first time with the current status), and as a PROCESSING document moves on. */
   onProgress?: (status: DocumentStatus) => void;
   /** Poll interval besides the change events (other tabs, missed events). Default 1 s. */
   pollMs?: number;
@@ -161,6 +169,14 @@ const iso = (ms: number) => new Date(ms).toISOString();
  */
 export function createDocumentService(deps: DocumentServiceDeps): DocumentService {
   const { org, store, events, clock } = deps;
+  /** Progress of the documents being processed, as their runners publish it (wherever those run). */
+  const live = new Map<number, LiveProgress>();
+  events.subscribe((e) => {
+    if (e.type === 'progress') live.set(e.documentId, e.progress);
+    else if (e.type === 'status' && e.status !== 'PROCESSING') live.delete(e.documentId);
+  });
+  const liveOf = (doc: DocumentRecord): LiveProgress | undefined =>
+    doc.status === 'PROCESSING' || doc.status === 'COMPILING' ? live.get(doc.id) : undefined;
   const maxQueued = deps.maxQueued ?? 100;
   const maxConcurrentText = deps.maxConcurrentText ?? 32;
   const maxTextChars = deps.maxTextChars ?? MAX_TEXT_CHARS;
@@ -245,13 +261,22 @@ export function createDocumentService(deps: DocumentServiceDeps): DocumentServic
       if (!record) throw notFound(`The PII record is not available (status ${doc.status}).`);
       return { doc, record };
     }
-    const statusOf = (doc: DocumentRecord): DocumentStatus => ({
-      documentId: doc.id,
-      status: doc.status,
-      ...(doc.problem && (doc.status === 'ERROR' || doc.status === 'PREVIEW_ERROR' || doc.status.startsWith('QUOTA'))
-        ? { problem: doc.problem }
-        : {}),
-    });
+    const statusOf = (doc: DocumentRecord): DocumentStatus => {
+      const progress = liveOf(doc);
+      return {
+        documentId: doc.id,
+        status: doc.status,
+        ...(doc.problem && (doc.status === 'ERROR' || doc.status === 'PREVIEW_ERROR' || doc.status.startsWith('QUOTA'))
+          ? { problem: doc.problem }
+          : {}),
+        ...(progress
+          ? {
+              progress: { phase: progress.phase, pagesDone: progress.pagesDone, pagesTotal: progress.pagesTotal },
+              estimatedDurationMs: progress.estimatedDurationMs,
+            }
+          : {}),
+      };
+    };
     const api: DocumentsApi = {
       async status(documentId) {
         return statusOf((await find(documentId)).doc);
@@ -305,7 +330,7 @@ export function createDocumentService(deps: DocumentServiceDeps): DocumentServic
       },
       async list(query) {
         const q = parseDocumentQuery(query);
-        return queryDocuments(await store.documentsOf(scope().id), q);
+        return queryDocuments(await store.documentsOf(scope().id), q, (doc) => liveOf(doc)?.estimatedDurationMs);
       },
       async waitFor(documentId, options = {}) {
         const { doc } = await find(documentId);
@@ -341,7 +366,12 @@ export function createDocumentService(deps: DocumentServiceDeps): DocumentServic
             reject(options.signal!.reason);
           };
           const unsubscribe = events.subscribe((e) => {
-            if (e.type === 'status' && e.documentId === doc.id) void check();
+            if (e.type === 'wake' || e.documentId !== doc.id || settled) return;
+            if (e.type === 'status') void check();
+            else if (e.type === 'progress' && last === 'PROCESSING') {
+              const { estimatedDurationMs, ...progress } = e.progress;
+              options.onProgress?.({ documentId: doc.id, status: last, progress, estimatedDurationMs });
+            }
           });
           const timer = setInterval(() => void check(), options.pollMs ?? 1000);
           options.signal?.addEventListener('abort', onAbort);

@@ -101,14 +101,18 @@ export function parseDocumentQuery(raw: RawDocumentQuery = {}): DocumentQuery {
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
-/** A rough remaining-time estimate from the file size (about 2 s per MB plus start-up); null once terminal. */
-function estimate(doc: DocumentRecord): number | null {
+/**
+ * The remaining time: `measured` (from the document's own throughput while it is processed) when there is one, else
+ * a rough guess from the file size (about 2 s per MB plus start-up); null once terminal.
+ */
+function estimate(doc: DocumentRecord, measured: number | null | undefined): number | null {
   if (isTerminal(doc.status) || doc.status === 'PREVIEW_ERROR' || doc.status === 'FINALIZED' || doc.status === 'ARCHIVED') return null;
+  if (typeof measured === 'number') return measured;
   return Math.round(1000 + (doc.fileSize / 1e6) * 2000);
 }
 
-/** A stored document as the spec's overview (2.2). */
-export function toOverview(doc: DocumentRecord): DocumentOverview {
+/** A stored document as the spec's overview (2.2); `measured`: its measured remaining time, if any. */
+export function toOverview(doc: DocumentRecord, measured?: number | null): DocumentOverview {
   return {
     id: doc.id,
     version: doc.version,
@@ -121,7 +125,7 @@ export function toOverview(doc: DocumentRecord): DocumentOverview {
     tags: doc.tags.map((t) => ({ ...t })),
     lastModified: iso(doc.lastModified),
     createdAt: iso(doc.createdAt),
-    estimatedDurationMs: estimate(doc),
+    estimatedDurationMs: estimate(doc, measured),
   };
 }
 
@@ -153,7 +157,11 @@ function compareBy(field: SortField, a: DocumentRecord, b: DocumentRecord): numb
  * Filters, sorts and pages documents into the spec's page shape (2.3). Without `sort`, newest first; ties are
  * broken by id in the direction of the last sort key, so pages never overlap.
  */
-export function queryDocuments(docs: readonly DocumentRecord[], q: DocumentQuery): DocumentPage {
+export function queryDocuments(
+  docs: readonly DocumentRecord[],
+  q: DocumentQuery,
+  measured: (doc: DocumentRecord) => number | null | undefined = () => undefined,
+): DocumentPage {
   const sort = q.sort.length > 0 ? q.sort : [{ field: 'createdAt' as const, direction: 'DESC' as const }];
   const tieSign = sort[sort.length - 1]!.direction === 'DESC' ? -1 : 1;
   const hits = docs
@@ -167,7 +175,7 @@ export function queryDocuments(docs: readonly DocumentRecord[], q: DocumentQuery
     });
   const totalPages = Math.ceil(hits.length / q.size);
   return {
-    content: hits.slice(q.page * q.size, (q.page + 1) * q.size).map(toOverview),
+    content: hits.slice(q.page * q.size, (q.page + 1) * q.size).map((d) => toOverview(d, measured(d))),
     pageable: { pageNumber: q.page, pageSize: q.size },
     totalElements: hits.length,
     totalPages,

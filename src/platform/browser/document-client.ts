@@ -1,4 +1,4 @@
-import { transfer } from 'comlink';
+import { proxy, transfer } from 'comlink';
 import type { AnonymizedDocument, DocumentCallOptions } from '../../engine/document-engine.js';
 import { internalError } from '../../errors/problem.js';
 import type { ExternalUploadConfig } from '../../spec/types.js';
@@ -20,9 +20,13 @@ export function startDocumentWorker(timeoutMs = 300_000): DocumentClient {
   const worker = new Worker(new URL('../../../workers/document.worker.js', import.meta.url), { type: 'module', name: 'documents' });
   const client = createWorkerClient<DocumentApi>(worker, { timeoutMs, failure: () => internalError('The document worker stopped.') });
   return {
-    anonymize(bytes, config, options) {
+    anonymize(bytes, config, options = {}) {
       const copy = bytes.slice();
-      return client.call((remote) => remote.anonymize(transfer(copy, [copy.buffer]), config, options));
+      const { onProgress, ...rest } = options;
+      // The listener stays here; the worker calls it through a proxy (a function cannot be cloned).
+      return client.call((remote) =>
+        remote.anonymize(transfer(copy, [copy.buffer]), config, rest, onProgress ? proxy(onProgress) : undefined),
+      );
     },
     async terminate() {
       if (client.alive) await client.call((remote) => remote.close()).catch(() => undefined);
