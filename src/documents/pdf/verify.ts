@@ -34,33 +34,76 @@ function inflateSome(data: Uint8Array, max: number): Uint8Array | null {
   return out;
 }
 
+/** Keys pdf.js adds to a document's info from its own reading, not from the file's Info dictionary. */
+const PDFJS_FACTS = new Set([
+  'PDFFormatVersion',
+  'Language',
+  'EncryptFilterName',
+  'IsLinearized',
+  'IsAcroFormPresent',
+  'IsXFAPresent',
+  'IsCollectionPresent',
+  'IsSignaturesPresent',
+]);
+
 /** Bytes that end a PDF name: white space and delimiters. */
 const ENDS_NAME = new Uint8Array(256);
 for (const c of ' \t\n\r\f\0()<>[]{}/%') ENDS_NAME[c.charCodeAt(0)] = 1;
 
 /**
- * PDF syntax with its name tokens blanked (outside literal strings): `/Kids`, `/Page` or `/Parent` are structure,
- * not text, and must not fail a document whose PII includes a person called Page. The output's names are its
- * structure and resource names only (the writer allowlists page, resource and XObject keys); text lives in strings.
+ * Bare words that are PDF syntax, never text: file keywords, content-stream operators and CMap keywords. A model may
+ * take "false" or "EMC" in a page's text for an entity; in the file's syntax these words are structure.
  */
-function withoutNames(s: string): string {
+const SYNTAX_WORDS = new Set(
+  [
+    // File structure.
+    'obj endobj stream endstream xref trailer startxref true false null R f n',
+    // Content-stream operators (ISO 32000-1, Annex A).
+    'b b* B B* BDC BI BMC BT BX c cm CS cs d d0 d1 Do DP EI EMC ET EX f F f* G g gs h i ID j J K k l m M MP n q Q re RG rg ri s S SC sc SCN scn sh T* Tc Td TD Tf TJ Tj TL Tm Tr Ts Tw Tz v w W W* y \' "',
+    // CMap and PostScript keywords of ToUnicode maps.
+    'begincmap endcmap begincodespacerange endcodespacerange beginbfchar endbfchar beginbfrange endbfrange',
+    'begincidchar endcidchar begincidrange endcidrange beginnotdefrange endnotdefrange usecmap usefont',
+    'def dict begin end pop findresource defineresource currentdict',
+  ]
+    .join(' ')
+    .split(' '),
+);
+
+/**
+ * PDF syntax with its structure blanked (outside literal strings): name tokens (`/Kids`, `/Page` or `/Parent` must
+ * not fail a document whose PII includes a person called Page), the bare words of `SYNTAX_WORDS`, and the header
+ * and end-of-file comments (`%PDF-1.7`, `%%EOF`). Text lives in strings, which stay. The output's names are its
+ * structure and resource names only (the writer allowlists page, resource and XObject keys).
+ */
+function withoutSyntax(s: string): string {
   const parts: string[] = [];
   let from = 0;
   let depth = 0;
+  const blank = (i: number, j: number) => {
+    parts.push(s.slice(from, i), ' '.repeat(j - i));
+    from = j;
+  };
   for (let i = 0; i < s.length; i++) {
     const c = s.charCodeAt(i);
     if (depth > 0) {
       if (c === 0x5c) i++;
       else if (c === 0x28) depth++;
       else if (c === 0x29) depth--;
-    } else if (c === 0x28) depth = 1;
-    else if (c === 0x2f) {
-      let j = i + 1;
-      while (j < s.length && !(s.charCodeAt(j) < 256 && ENDS_NAME[s.charCodeAt(j)])) j++;
-      parts.push(s.slice(from, i + 1), ' '.repeat(j - i - 1));
-      from = j;
-      i = j - 1;
+      continue;
     }
+    if (c === 0x28) {
+      depth = 1;
+      continue;
+    }
+    // A token starts here only after a delimiter or white space.
+    if (i > 0 && !(s.charCodeAt(i - 1) < 256 && ENDS_NAME[s.charCodeAt(i - 1)]) && c !== 0x2f && c !== 0x25) continue;
+    let j = i + 1;
+    while (j < s.length && !(s.charCodeAt(j) < 256 && ENDS_NAME[s.charCodeAt(j)])) j++;
+    if (c === 0x2f) blank(i + 1, j);
+    else if (c === 0x25 && /^%(?:PDF-\d\.\d|%EOF)\b/.test(s.slice(i, i + 9))) blank(i, s.startsWith('%%EOF', i) ? i + 5 : i + 8);
+    else if (SYNTAX_WORDS.has(s.slice(i, j))) blank(i, j);
+    else continue;
+    i = from - 1;
   }
   parts.push(s.slice(from));
   return parts.join('');
@@ -80,7 +123,7 @@ function looksBinary(text: string, start: number, end: number): boolean {
 /**
  * A file split for searching: `raw` is its bytes as PDF syntax with every zlib-compressed or binary stream body left
  * out (random bytes would open strings that never close), `inflated` the decompressed bodies (first 64 MB of each).
- * Each part has its names blanked on its own.
+ * Each part has its syntax blanked on its own (`withoutSyntax`).
  */
 function searchableParts(bytes: Uint8Array): { raw: string; inflated: string[] } {
   const text = latin1(bytes);
@@ -93,15 +136,15 @@ function searchableParts(bytes: Uint8Array): { raw: string; inflated: string[] }
     const start = m.index + m[0].length;
     const end = text.indexOf('endstream', start);
     if (end < 0) break;
-    raw.push(withoutNames(text.slice(from, start)));
+    raw.push(withoutSyntax(text.slice(from, start)));
     const body = inflateSome(bytes.subarray(start, end), 64 * 1024 * 1024);
-    if (body) inflated.push(withoutNames(latin1(body)));
+    if (body) inflated.push(withoutSyntax(latin1(body)));
     // Not zlib: searched raw unless binary (image samples and JPEG data hold no text).
-    else if (!looksBinary(text, start, end)) raw.push(withoutNames(text.slice(start, end)));
+    else if (!looksBinary(text, start, end)) raw.push(withoutSyntax(text.slice(start, end)));
     from = end;
     re.lastIndex = end;
   }
-  raw.push(withoutNames(text.slice(from)));
+  raw.push(withoutSyntax(text.slice(from)));
   return { raw: raw.join(' '), inflated };
 }
 
@@ -133,7 +176,11 @@ export async function verifyPdf(
   const doc = await openPdfjs(pdfjs, bytes);
   try {
     const meta = await doc.getMetadata().catch(() => null);
-    if (meta) search(JSON.stringify({ info: meta.info, xmp: meta.metadata?.getRaw() ?? null }), 'metadata');
+    if (meta) {
+      // The values the file gives (Title, Author, Custom, …), not the facts pdf.js adds (PDFFormatVersion, IsLinearized…).
+      const given = Object.entries((meta.info ?? {}) as Record<string, unknown>).filter(([k]) => !PDFJS_FACTS.has(k));
+      search(JSON.stringify({ info: Object.fromEntries(given), xmp: meta.metadata?.getRaw() ?? null }), 'metadata');
+    }
     for (let p = 1; p <= doc.numPages; p++) {
       const page = await doc.getPage(p);
       const content = await page.getTextContent();

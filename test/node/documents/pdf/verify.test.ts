@@ -3,7 +3,7 @@ import { VERIFICATION_FAILED_TYPE, verificationFailed } from '../../../../src/er
 import { verifyPdf } from '../../../../src/documents/pdf/verify.js';
 import { normalizeForSearch } from '../../../../src/text/word-search.js';
 import { nodePdfjs } from '../../../../src/platform/node/pdfjs.js';
-import { PDFDocument } from 'pdf-lib';
+import { PDFDocument, PDFName, PDFString } from 'pdf-lib';
 import { CANARY, addContent, letterPdf } from './fixtures.js';
 
 describe('verifyPdf (fail closed)', () => {
@@ -39,5 +39,22 @@ describe('verifyPdf (fail closed)', () => {
     expect(await leaks('office')).toContain('text of page 1');
     expect(await leaks('Mueller')).toContain('text of page 1');
     expect(await leaks('Muellers office')).toContain('text of page 1');
+  });
+
+  it('PDF syntax is structure, not text: keywords, operators, the header and pdf.js facts never count; strings do', async () => {
+    const doc = await PDFDocument.create();
+    const page = doc.addPage([595, 842]);
+    await addContent(doc, page, 'BT /F1 12 Tf 50 780 Td (Plain words only.) Tj ET /OC /MC0 BDC EMC');
+    page.node.set(PDFName.of('Hidden'), PDFString.of('hidden Kessler'));
+    doc.context.trailerInfo.Info = doc.context.obj({ Trapped: false, Title: PDFString.of('Report') });
+    const bytes = await doc.save({ useObjectStreams: false });
+    const leaks = async (text: string) => (await verifyPdf(nodePdfjs(), bytes, [{ label: 'ORG', text }])).leaks.map((l) => l.where);
+    // Words a model may take for names in a page's text, and that the file's syntax is made of.
+    for (const word of ['PDF', 'false', 'obj', 'endobj', 'EMC', 'BDC', 'stream', 'trailer', 'Linearized'])
+      expect(await leaks(word), word).toEqual([]);
+    // Text in a string, wherever it is, still counts.
+    expect(await leaks('Kessler')).toContain('raw bytes');
+    expect(await leaks('Report')).toContain('metadata');
+    expect(await leaks('Plain')).toContain('text of page 1');
   });
 });
