@@ -1,5 +1,5 @@
 import type { Applied } from '../replacement/apply.js';
-import type { DocumentType, ImageAnonymizationType, ImageLabelName, PiiPageEntry } from '../spec/types.js';
+import type { Box, DocumentType, ImageAnonymizationType, ImageLabelName, PiiPageEntry } from '../spec/types.js';
 import type { SniffedType } from './sniff.js';
 
 /**
@@ -40,6 +40,19 @@ export interface DocumentJob {
   signal?: AbortSignal;
   /** Called as pages pass through the phases (cheap; never throws into the pipeline). */
   onProgress?: (progress: DocumentProgress) => void;
+  /** Pages whose text verification finds leaking: fail the document (default), or rasterise them and verify again. */
+  verificationFallback?: 'fail' | 'rasterise';
+}
+
+/**
+ * Where an original string survived: its label, the channel (`text of page 3`, `raw bytes`, `metadata`…), and for
+ * page text the page and the boxes of the occurrences (top-left page coordinates, points). Never the string.
+ */
+export interface VerificationLeak {
+  label: string;
+  where: string;
+  page?: number;
+  boxes?: Box[];
 }
 
 /** What a verification step (re-reading the written file) found; fail closed: `passed` false never completes. */
@@ -48,7 +61,7 @@ export interface VerificationSummary {
   /** How many distinct original PII strings were searched for. */
   checked: number;
   /** Where an original string survived (no PII text itself: the label and the place only). */
-  leaks: Array<{ label: string; where: string }>;
+  leaks: VerificationLeak[];
   /** Counts of what the format's rewrite did (pages rewritten or rasterised, glyphs removed, …); never content. */
   stats?: Record<string, number>;
 }

@@ -49,7 +49,16 @@ export interface DocumentAnonymizerDeps {
   /** The platform's NER (null: a model needs an injected `nerBackend`). */
   nerBackends?: NerBackendFactory | null;
   nerBackend?: AnonymizerOptions['nerBackend'];
+  /** What a PDF whose verification finds surviving PII on some pages gets (see `VerificationFallback`). Default 'fail'. */
+  verificationFallback?: VerificationFallback;
 }
+
+/**
+ * When verification finds original PII on a page of a rewritten PDF: `fail` (the document ends in a 422 that names
+ * the pages, labels and boxes), or `rasterise` those pages (render, OCR, redact as images) and verify again — text on
+ * those pages is then an image, no longer selectable or searchable. Leaks outside page text always fail.
+ */
+export type VerificationFallback = 'fail' | 'rasterise';
 
 /** Per-call inputs beyond the bytes and the config. */
 export interface DocumentCallOptions {
@@ -62,6 +71,8 @@ export interface DocumentCallOptions {
   signal?: AbortSignal;
   /** Page-level progress (phase, pages done/total) while the document is processed. */
   onProgress?: (progress: DocumentProgress) => void;
+  /** Overrides the engine's `verificationFallback` for this document. */
+  verificationFallback?: VerificationFallback;
 }
 
 /** An anonymized document: new bytes of the same type, and the PII record's page entries. */
@@ -163,6 +174,7 @@ export function createDocumentAnonymizer(deps: DocumentAnonymizerDeps): Document
         imageBaseUrl: options.imageBaseUrl ?? 'http://localhost',
         ...(options.signal ? { signal: options.signal } : {}),
         ...(options.onProgress ? { onProgress: options.onProgress } : {}),
+        verificationFallback: options.verificationFallback ?? deps.verificationFallback ?? 'fail',
       };
       const out = await adapter.anonymize(bytes, sniffed, job);
       return { documentType: adapter.type, ...out };

@@ -92,14 +92,16 @@ export const VERIFICATION_FAILED_TYPE = 'urn:local-anonymizer:problem:verificati
  * 422 without a problemCode (the spec has none for it), told apart by `type`: re-reading the output found original
  * PII. `leaks` name labels and places only (never the strings), so the problem can be stored and shown.
  */
-export function verificationFailed(leaks: ReadonlyArray<{ label: string; where: string }>): AnonymizerError {
+export function verificationFailed(leaks: NonNullable<ProblemDetail['leaks']>): AnonymizerError {
   const found = leaks.map((l) => `${l.label} in ${l.where}`).join(', ');
+  const pages = [...new Set(leaks.flatMap((l) => (l.page === undefined ? [] : [l.page])))].sort((a, b) => a - b);
   return make(
     422,
     'Unprocessable Entity',
-    `Verification of the anonymized document failed: ${leaks.length} original PII string(s) survived (${found}). Nothing was output; the document was not completed.`,
+    `Verification of the anonymized document failed: ${leaks.length} original PII string(s) survived (${found}). Nothing was output; the document was not completed.` +
+      (pages.length > 0 ? ` Pages: ${pages.join(', ')} (the option verificationFallback: 'rasterise' redacts such pages as images instead).` : ''),
     undefined,
-    { type: VERIFICATION_FAILED_TYPE },
+    { type: VERIFICATION_FAILED_TYPE, leaks: leaks.map((l) => ({ ...l })) },
   );
 }
 

@@ -300,4 +300,9 @@ export interface ProblemDetail {
   instance?: string;
   problemCode?: ProblemCode;
   errors?: FieldError[];
+  /**
+   * Our extension, on a failed verification (type `…:verification-failed`): where original PII survived — label,
+   * place, page and boxes (top-left page coordinates, points), never the text.
+   */
+  leaks?: Array<{ label: string; where: string; page?: number; boxes?: Box[] }>;
 }

@@ -360,7 +360,44 @@ export async function anonymizePdf(bytes: Uint8Array, job: DocumentJob, deps: Pd
     await rasteriser?.close();
   }
 
-  const out = await writeFresh(doc);
+  const needlesOf = (): Needle[] =>
+    [
+      ...pages.flatMap((p) => p.paragraphs.flatMap((x) => x.edits)),
+      ...hiddenEntries.flatMap((h) => h.edits),
+      ...[...rasterised.values()].flatMap((r) => r.edits),
+      ...inspection.images.flatMap(editsOf),
+    ].map((e) => ({ label: e.label, text: e.original }));
+  let out = await writeFresh(doc);
+  progress('verifying', 0);
+  let verification = await verifyPdf(deps.pdfjs, out, needlesOf(), (done) => progress('verifying', done));
+  // The stricter fallback: pages whose text still shows an original string are redacted as images, then all is
+  // verified again. Only where every leak is in the text of a rewritten page: elsewhere rasterising cannot help.
+  const leakingPages = new Set(verification.leaks.map((l) => (l.where.startsWith('text of page') ? (l.page ?? 0) - 1 : -1)));
+  if (
+    !verification.passed &&
+    job.verificationFallback === 'rasterise' &&
+    deps.rasteriser &&
+    ![...leakingPages].some((i) => i < 0 || rasterised.has(i))
+  ) {
+    const again = deps.rasteriser.forDocument(bytes);
+    try {
+      for (const i of leakingPages) {
+        const { text, paragraphs } = pages[i]!;
+        const knownBoxes = paragraphs.flatMap((p) => p.edits.flatMap((e) => boxesOfRange(p.paragraph.layout, e.start, e.end)));
+        const r = await again.rasterise(i + 1, text, knownBoxes, job, firstFreeXref + i);
+        r.addKnown(knownStrings([...knownEdits, ...(r.edits as Edit[])]));
+        await r.apply(doc, srcPages[i]!);
+        rasterised.set(i, r);
+        stats.rasterisedPages++;
+        stats.rewrittenPages--;
+      }
+    } finally {
+      await again.close();
+    }
+    out = await writeFresh(doc);
+    verification = await verifyPdf(deps.pdfjs, out, needlesOf(), (done) => progress('verifying', done));
+  }
+  if (!verification.passed) throw verificationFailed(verification.leaks);
 
   const pageData: PiiPageEntry[] = [];
   pages.forEach(({ text, paragraphs }, i) => {
@@ -395,14 +432,5 @@ export async function anonymizePdf(bytes: Uint8Array, job: DocumentJob, deps: Pd
     );
   }
 
-  const needles: Needle[] = [
-    ...pages.flatMap((p) => p.paragraphs.flatMap((x) => x.edits)),
-    ...hiddenEntries.flatMap((h) => h.edits),
-    ...[...rasterised.values()].flatMap((r) => r.edits),
-    ...inspection.images.flatMap(editsOf),
-  ].map((e) => ({ label: e.label, text: e.original }));
-  progress('verifying', 0);
-  const verification = await verifyPdf(deps.pdfjs, out, needles, (done) => progress('verifying', done));
-  if (!verification.passed) throw verificationFailed(verification.leaks);
   return { bytes: out, pageData, verification: { ...verification, stats } };
 }

@@ -1,7 +1,8 @@
 import { Unzlib } from 'fflate';
-import { containsWord, needleOf, searchTextOf } from '../../text/word-search.js';
+import { containsWord, needleOf, originalRange, searchTextOf, wordMatches } from '../../text/word-search.js';
 import type { Needle as SearchNeedle } from '../../text/word-search.js';
-import type { VerificationSummary } from '../adapter.js';
+import type { Box } from '../../spec/types.js';
+import type { VerificationLeak, VerificationSummary } from '../adapter.js';
 import { latin1 } from './content-stream.js';
 import type { PdfjsSource } from './pdfjs.js';
 import { openPdfjs } from './pdfjs.js';
@@ -32,6 +33,16 @@ function inflateSome(data: Uint8Array, max: number): Uint8Array | null {
     at += part.length;
   }
   return out;
+}
+
+/** A text item's box in top-left page coordinates (the viewport at scale 1), from its transform, width and height. */
+function itemBox(viewport: { convertToViewportRectangle(r: number[]): number[] }, t: number[], width: number, height: number): Box {
+  const x = t[4] ?? 0;
+  const y = t[5] ?? 0;
+  const h = height || Math.hypot(t[2] ?? 0, t[3] ?? 0);
+  const [x0, y0, x1, y1] = viewport.convertToViewportRectangle([x, y, x + width, y + h]) as [number, number, number, number];
+  const round = (n: number) => Math.round(n * 100) / 100;
+  return { x0: round(Math.min(x0, x1)), y0: round(Math.min(y0, y1)), x1: round(Math.max(x0, x1)), y1: round(Math.max(y0, y1)) };
 }
 
 /** Keys pdf.js adds to a document's info from its own reading, not from the file's Info dictionary. */
@@ -165,10 +176,38 @@ export async function verifyPdf(
     const id = needle ? `${needle.key}|${[...needle.gaps].join(',')}` : '';
     if (needle && !distinct.has(id)) distinct.set(id, { label: n.label, needle });
   }
-  const leaks: VerificationSummary['leaks'] = [];
+  const leaks: VerificationLeak[] = [];
   const search = (haystack: string, where: string) => {
     const h = searchTextOf(haystack);
     for (const { label, needle } of distinct.values()) if (containsWord(h, needle)) leaks.push({ label, where });
+  };
+  /** Page text: each leak also says its page and where on it (the boxes of the text items it lies in). */
+  const searchPage = (items: ReadonlyArray<{ str: string; hasEOL: boolean; box: Box }>, p: number) => {
+    const starts: number[] = [];
+    let text = '';
+    for (const i of items) {
+      starts.push(text.length);
+      text += i.str + (i.hasEOL ? '\n' : '\u200b');
+    }
+    const h = searchTextOf(text);
+    const itemAt = (offset: number) => {
+      let lo = 0;
+      let hi = starts.length - 1;
+      while (lo < hi) {
+        const mid = (lo + hi + 1) >> 1;
+        if (starts[mid]! <= offset) lo = mid;
+        else hi = mid - 1;
+      }
+      return lo;
+    };
+    for (const { label, needle } of distinct.values()) {
+      const boxes: Box[] = [];
+      for (const m of wordMatches(h, needle)) {
+        const r = originalRange(h, m.start, m.end);
+        for (let k = itemAt(r.start); k <= itemAt(Math.max(r.start, r.end - 1)); k++) boxes.push(items[k]!.box);
+      }
+      if (boxes.length > 0) leaks.push({ label, where: `text of page ${p}`, page: p, boxes });
+    }
   };
   const parts = searchableParts(bytes);
   search(parts.raw, 'raw bytes');
@@ -184,17 +223,29 @@ export async function verifyPdf(
     for (let p = 1; p <= doc.numPages; p++) {
       const page = await doc.getPage(p);
       const content = await page.getTextContent();
+      const viewport = page.getViewport({ scale: 1 });
       // pdf.js puts the spaces it sees into the items: items are joined with a zero-width space (a boundary, so two
       // items never glue into one word, that a match may still run through: a name split by a font change), and a
       // line break where pdf.js ends a line.
-      search(content.items.map((i) => ('str' in i ? i.str + (i.hasEOL ? '\n' : '\u200b') : '')).join(''), `text of page ${p}`);
+      const items = content.items.flatMap((i) =>
+        'str' in i ? [{ str: i.str, hasEOL: i.hasEOL, box: itemBox(viewport, i.transform as number[], i.width, i.height) }] : [],
+      );
+      searchPage(items, p);
+      const before = leaks.length;
       search(JSON.stringify(await page.getAnnotations()), `annotations of page ${p}`);
+      for (const l of leaks.slice(before)) l.page = p;
       page.cleanup();
       onPage?.(p);
     }
   } finally {
     await doc.destroy();
   }
-  const unique = leaks.filter((l, i) => leaks.findIndex((x) => x.label === l.label && x.where === l.where) === i);
+  // One entry per label and place, with the boxes of all its occurrences there.
+  const unique: VerificationLeak[] = [];
+  for (const l of leaks) {
+    const same = unique.find((x) => x.label === l.label && x.where === l.where);
+    if (!same) unique.push({ ...l, ...(l.boxes ? { boxes: [...l.boxes] } : {}) });
+    else if (l.boxes) same.boxes = [...(same.boxes ?? []), ...l.boxes];
+  }
   return { passed: unique.length === 0, checked: distinct.size, leaks: unique };
 }

@@ -18,7 +18,7 @@ describe('verifyPdf (fail closed)', () => {
     ]);
     expect(v.passed).toBe(false);
     expect(v.checked).toBe(2);
-    expect(v.leaks).toContainEqual({ label: 'PER', where: 'text of page 1' });
+    expect(v.leaks).toContainEqual({ label: 'PER', where: 'text of page 1', page: 1, boxes: [expect.objectContaining({ x0: 50 })] });
     expect(JSON.stringify(v)).not.toContain(CANARY.name);
     // What the document fails with: a 422 told apart by its type, naming labels and places, never the string.
     const { problem } = verificationFailed(v.leaks);
