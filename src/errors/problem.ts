@@ -99,7 +99,9 @@ export function verificationFailed(leaks: NonNullable<ProblemDetail['leaks']>): 
     422,
     'Unprocessable Entity',
     `Verification of the anonymized document failed: ${leaks.length} original PII string(s) survived (${found}). Nothing was output; the document was not completed.` +
-      (pages.length > 0 ? ` Pages: ${pages.join(', ')} (the option verificationFallback: 'rasterise' redacts such pages as images instead).` : ''),
+      (pages.length > 0
+        ? ` Pages: ${pages.join(', ')} (the option verificationFallback: 'rasterise' redacts such pages as images instead).`
+        : ''),
     undefined,
     { type: VERIFICATION_FAILED_TYPE, leaks: leaks.map((l) => ({ ...l })) },
   );
