@@ -45,6 +45,16 @@ function itemBox(viewport: { convertToViewportRectangle(r: number[]): number[] }
   return { x0: round(Math.min(x0, x1)), y0: round(Math.min(y0, y1)), x1: round(Math.max(x0, x1)), y1: round(Math.max(y0, y1)) };
 }
 
+/** The dictionary of a font program (`/Length1`–`3`, a compact font's subtype) or of an image XObject. */
+const FONT_OR_IMAGE = /\/Length[123]\b|\/Subtype\s*\/(?:Image|Type1C|CIDFontType0C|OpenType)\b/;
+
+/**
+ * Keys whose string values name a font, not content: a CID font's character collection (`/Registry (Adobe)`,
+ * `/Ordering (Identity)`), a descriptor's family and glyph list. The document may mention Adobe or Arial; its fonts
+ * say so too.
+ */
+const FONT_IDENTITY_KEYS = new Set(['Registry', 'Ordering', 'FontFamily', 'CharSet']);
+
 /** Keys pdf.js adds to a document's info from its own reading, not from the file's Info dictionary. */
 const PDFJS_FACTS = new Set([
   'PDFFormatVersion',
@@ -82,8 +92,9 @@ const SYNTAX_WORDS = new Set(
 
 /**
  * PDF syntax with its structure blanked (outside literal strings): name tokens (`/Kids`, `/Page` or `/Parent` must
- * not fail a document whose PII includes a person called Page), the bare words of `SYNTAX_WORDS`, and the header
- * and end-of-file comments (`%PDF-1.7`, `%%EOF`). Text lives in strings, which stay. The output's names are its
+ * not fail a document whose PII includes a person called Page), the bare words of `SYNTAX_WORDS`, the header and
+ * end-of-file comments (`%PDF-1.7`, `%%EOF`), and the strings of `FONT_IDENTITY_KEYS`. Text lives in strings, which
+ * stay. The output's names are its
  * structure and resource names only (the writer allowlists page, resource and XObject keys).
  */
 function withoutSyntax(s: string): string {
@@ -110,7 +121,21 @@ function withoutSyntax(s: string): string {
     if (i > 0 && !(s.charCodeAt(i - 1) < 256 && ENDS_NAME[s.charCodeAt(i - 1)]) && c !== 0x2f && c !== 0x25) continue;
     let j = i + 1;
     while (j < s.length && !(s.charCodeAt(j) < 256 && ENDS_NAME[s.charCodeAt(j)])) j++;
-    if (c === 0x2f) blank(i + 1, j);
+    if (c === 0x2f && FONT_IDENTITY_KEYS.has(s.slice(i + 1, j))) {
+      // The key and its string value: `/Registry (Adobe)`.
+      let k = j;
+      while (k < s.length && /\s/.test(s[k]!)) k++;
+      if (s[k] === '(') {
+        let d = 0;
+        let e = k;
+        for (; e < s.length; e++) {
+          if (s[e] === '\\') e++;
+          else if (s[e] === '(') d++;
+          else if (s[e] === ')' && --d === 0) break;
+        }
+        blank(i + 1, Math.min(e + 1, s.length));
+      } else blank(i + 1, j);
+    } else if (c === 0x2f) blank(i + 1, j);
     else if (c === 0x25 && /^%(?:PDF-\d\.\d|%EOF)\b/.test(s.slice(i, i + 9))) blank(i, s.startsWith('%%EOF', i) ? i + 5 : i + 8);
     else if (SYNTAX_WORDS.has(s.slice(i, j))) blank(i, j);
     else continue;
@@ -148,6 +173,13 @@ function searchableParts(bytes: Uint8Array): { raw: string; inflated: string[] }
     const end = text.indexOf('endstream', start);
     if (end < 0) break;
     raw.push(withoutSyntax(text.slice(from, start)));
+    // Font programs and image samples are glyph outlines and pixels: a font's name table (its designer's copyright)
+    // is not the document's text, and images are inspected by their own pixels. Told apart by their dictionary.
+    if (FONT_OR_IMAGE.test(text.slice(Math.max(from, m.index - 1024), m.index))) {
+      from = end;
+      re.lastIndex = end;
+      continue;
+    }
     const body = inflateSome(bytes.subarray(start, end), 64 * 1024 * 1024);
     if (body) inflated.push(withoutSyntax(latin1(body)));
     // Not zlib: searched raw unless binary (image samples and JPEG data hold no text).

@@ -57,4 +57,26 @@ describe('verifyPdf (fail closed)', () => {
     expect(await leaks('Report')).toContain('metadata');
     expect(await leaks('Plain')).toContain('text of page 1');
   });
+
+  it("a font's identity and program are not text: /Registry (Adobe), /FontFamily (Arial), a font file's name table", async () => {
+    const doc = await PDFDocument.create();
+    const page = doc.addPage([595, 842]);
+    await addContent(doc, page, 'BT /F1 12 Tf 50 780 Td (Plain words only.) Tj ET');
+    const program = doc.context.flateStream('OTTO name table: Copyright Tavmjong Bah, Arial', { Length1: 46 });
+    doc.context.register(
+      doc.context.obj({
+        Type: 'FontDescriptor',
+        FontFamily: PDFString.of('Arial'),
+        FontFile2: doc.context.register(program),
+        CIDSystemInfo: { Registry: PDFString.of('Adobe'), Ordering: PDFString.of('Identity'), Supplement: 0 },
+      }),
+    );
+    const bytes = await doc.save({ useObjectStreams: false });
+    const leaks = async (text: string) => (await verifyPdf(nodePdfjs(), bytes, [{ label: 'ORG', text }])).leaks.map((l) => l.where);
+    for (const word of ['Adobe', 'Arial', 'Identity', 'Tavmjong Bah']) expect(await leaks(word), word).toEqual([]);
+    // The same words in a string of any other key still count.
+    page.node.set(PDFName.of('Hidden'), PDFString.of('Adobe Arial'));
+    const again = await doc.save({ useObjectStreams: false });
+    expect((await verifyPdf(nodePdfjs(), again, [{ label: 'ORG', text: 'Adobe' }])).leaks.map((l) => l.where)).toContain('raw bytes');
+  });
 });
