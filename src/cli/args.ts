@@ -1,20 +1,39 @@
 import { parseArgs } from 'node:util';
 import { validationFailed } from '../errors/problem.js';
 import { isTextLabel } from '../spec/labels.js';
-import type { TextLabelName } from '../spec/types.js';
+import type { FieldError, TextLabelName } from '../spec/types.js';
+
+/** The commands of `bin/local-anonymizer.js`. */
+export const COMMANDS = ['text', 'detect', 'anonymize', 'serve', 'assets'] as const;
+export type CommandName = (typeof COMMANDS)[number];
 
 /** Parsed command line: the stable contract of `bin/local-anonymizer.js`. */
 export interface CliArgs {
-  command: 'text' | 'detect' | 'anonymize' | 'serve' | 'assets';
+  /** A command, or `help` (`--help` / `-h` alone) and `version` (`--version`). */
+  command: CommandName | 'help' | 'version';
   labels?: TextLabelName[];
   pseudonyms: boolean;
   configPath?: string;
-  /** `anonymize`: the document to read. */
+  /** `text`: `json` (the PseudonymizedText, the default) or `text` (for people: the text and a list of replacements). */
+  format?: 'json' | 'text';
+  /** `anonymize IN --out OUT`: the document to read. */
   inputPath?: string;
-  /** `anonymize`: where the anonymized document goes (written only when it completed). */
+  /** `anonymize IN --out OUT`: where the anonymized document goes (written only when it completed). */
   outPath?: string;
-  /** `anonymize`: where the PII record goes, when asked for. */
+  /** `anonymize IN --out OUT`: where the PII record goes, when asked for. */
   piisPath?: string;
+  /** `anonymize IN... --out-dir DIR`: the documents to read, in order. */
+  inputPaths?: string[];
+  /** `anonymize IN... --out-dir DIR`: the folder that receives DIR/<name of IN>. */
+  outDir?: string;
+  /** `anonymize IN... --out-dir DIR --piis-dir P`: the folder that receives P/<name of IN>.json. */
+  piisDir?: string;
+  /** `anonymize --out-dir`: documents in flight at once. */
+  jobs?: number;
+  /** `anonymize`: no progress bar, even on a terminal. */
+  quiet?: boolean;
+  /** `anonymize`, `serve`: what libraries print (console) goes to stderr instead of nowhere. */
+  verbose?: boolean;
   /** `serve`: the loopback port (0: any free one). */
   port?: number;
   /** `serve`: the organization setup (projects, users, keys) as JSON. */
@@ -23,13 +42,22 @@ export interface CliArgs {
   dataDir?: string;
   /** `serve`: foreign origins whose pages may call the server (CORS for exactly these). */
   allowOrigins?: string[];
-  /** `serve --help`. */
+  /** `COMMAND --help`: print the command's help. */
   help?: boolean;
   /** `assets`: the folder that receives the browser build's files. */
   assetsDir?: string;
 }
 
-const COMMANDS = ['text', 'detect', 'anonymize', 'serve', 'assets'] as const;
+/** Upper bound of `--jobs`: more documents in flight than this only costs memory. */
+export const MAX_JOBS = 64;
+
+const HELP_FLAGS = ['--help', '-h'];
+
+/** `--help` or `-h` among a command's arguments (before a `--`): the command's help, whatever else is there. */
+function asksForHelp(rest: readonly string[]): boolean {
+  const end = rest.indexOf('--');
+  return (end < 0 ? rest : rest.slice(0, end)).some((a) => HELP_FLAGS.includes(a));
+}
 
 function parseAssets(rest: readonly string[]): CliArgs {
   if (rest.length !== 1 || rest[0]!.startsWith('-')) {
@@ -56,7 +84,7 @@ function parseServe(rest: readonly string[]): CliArgs {
     keys?: string | undefined;
     data?: string | undefined;
     'allow-origin'?: string[] | undefined;
-    help?: boolean | undefined;
+    verbose?: boolean | undefined;
   };
   try {
     ({ values } = parseArgs({
@@ -66,18 +94,21 @@ function parseServe(rest: readonly string[]): CliArgs {
         keys: { type: 'string' },
         data: { type: 'string' },
         'allow-origin': { type: 'string', multiple: true },
-        help: { type: 'boolean' },
+        verbose: { type: 'boolean' },
       },
       strict: true,
       allowPositionals: false,
     }));
   } catch {
     throw validationFailed([
-      { field: 'arguments', code: 'InvalidValue', message: 'allowed: --port N --keys FILE --data DIR --allow-origin ORIGIN --help' },
+      {
+        field: 'arguments',
+        code: 'InvalidValue',
+        message: 'allowed: --port N --keys FILE --data DIR --allow-origin ORIGIN --verbose --help',
+      },
     ]);
   }
   const args: CliArgs = { command: 'serve', pseudonyms: false };
-  if (values.help) return { ...args, help: true };
   const port = values.port === undefined ? 8080 : /^\d{1,5}$/.test(values.port) ? Number(values.port) : NaN;
   if (!(port >= 0 && port <= 65535))
     throw validationFailed([{ field: '--port', code: 'InvalidValue', message: 'must be a port number 0-65535' }]);
@@ -92,70 +123,146 @@ function parseServe(rest: readonly string[]): CliArgs {
     );
   }
   if (origins.length > 0) args.allowOrigins = origins;
+  if (values.verbose) args.verbose = true;
   return args;
 }
 
 function parseAnonymize(rest: readonly string[]): CliArgs {
-  let parsed: { values: { out?: string | undefined; config?: string | undefined; piis?: string | undefined }; positionals: string[] };
+  let parsed: {
+    values: {
+      out?: string | undefined;
+      config?: string | undefined;
+      piis?: string | undefined;
+      'out-dir'?: string | undefined;
+      'piis-dir'?: string | undefined;
+      jobs?: string | undefined;
+      quiet?: boolean | undefined;
+      verbose?: boolean | undefined;
+    };
+    positionals: string[];
+  };
   try {
     parsed = parseArgs({
       args: [...rest],
-      options: { out: { type: 'string' }, config: { type: 'string' }, piis: { type: 'string' } },
+      options: {
+        out: { type: 'string' },
+        config: { type: 'string' },
+        piis: { type: 'string' },
+        'out-dir': { type: 'string' },
+        'piis-dir': { type: 'string' },
+        jobs: { type: 'string' },
+        quiet: { type: 'boolean', short: 'q' },
+        verbose: { type: 'boolean' },
+      },
       strict: true,
       allowPositionals: true,
     });
   } catch {
-    throw validationFailed([{ field: 'arguments', code: 'InvalidValue', message: 'allowed: IN --out OUT --config FILE --piis FILE' }]);
+    throw validationFailed([
+      {
+        field: 'arguments',
+        code: 'InvalidValue',
+        message: 'allowed: IN --out OUT --piis FILE, or IN... --out-dir DIR --piis-dir DIR --jobs N; --config FILE --quiet --verbose',
+      },
+    ]);
   }
   const { values, positionals } = parsed;
-  const errors = [];
-  if (positionals.length !== 1)
-    errors.push({
-      field: 'IN',
-      code: positionals.length === 0 ? 'NotNull' : 'InvalidValue',
-      message: 'exactly one input file is required',
-    });
-  if (!values.out) errors.push({ field: '--out', code: 'NotNull', message: 'must name the output file' });
+  const errors: FieldError[] = [];
+  const batch = values['out-dir'] !== undefined;
+  if (!batch) {
+    if (positionals.length !== 1)
+      errors.push({
+        field: 'IN',
+        code: positionals.length === 0 ? 'NotNull' : 'InvalidValue',
+        message:
+          positionals.length === 0 ? 'exactly one input file is required' : 'exactly one input file with --out (--out-dir takes several)',
+      });
+    if (!values.out) errors.push({ field: '--out', code: 'NotNull', message: 'must name the output file (or --out-dir a folder)' });
+    for (const flag of ['piis-dir', 'jobs'] as const)
+      if (values[flag] !== undefined) errors.push({ field: `--${flag}`, code: 'InvalidValue', message: 'only with --out-dir' });
+  } else {
+    if (positionals.length === 0) errors.push({ field: 'IN', code: 'NotNull', message: 'at least one input file is required' });
+    if (values['out-dir'] === '') errors.push({ field: '--out-dir', code: 'NotEmpty', message: 'must name a folder' });
+    for (const flag of ['out', 'piis'] as const)
+      if (values[flag] !== undefined)
+        errors.push({ field: `--${flag}`, code: 'InvalidValue', message: `not with --out-dir (use --${flag}-dir)` });
+    if (values['piis-dir'] === '') errors.push({ field: '--piis-dir', code: 'NotEmpty', message: 'must name a folder' });
+  }
+  let jobs: number | undefined;
+  if (values.jobs !== undefined) {
+    jobs = /^\d{1,3}$/.test(values.jobs) ? Number(values.jobs) : NaN;
+    if (!(jobs >= 1 && jobs <= MAX_JOBS))
+      errors.push({ field: '--jobs', code: 'InvalidValue', message: `must be a whole number 1-${MAX_JOBS}` });
+  }
   if (errors.length > 0) throw validationFailed(errors);
-  const args: CliArgs = { command: 'anonymize', pseudonyms: true, inputPath: positionals[0]!, outPath: values.out! };
+  const args: CliArgs = batch
+    ? { command: 'anonymize', pseudonyms: true, inputPaths: positionals, outDir: values['out-dir']! }
+    : { command: 'anonymize', pseudonyms: true, inputPath: positionals[0]!, outPath: values.out! };
   if (values.config !== undefined) args.configPath = values.config;
   if (values.piis !== undefined) args.piisPath = values.piis;
+  if (values['piis-dir'] !== undefined) args.piisDir = values['piis-dir'];
+  if (jobs !== undefined) args.jobs = jobs;
+  if (values.quiet) args.quiet = true;
+  if (values.verbose) args.verbose = true;
+  return args;
+}
+
+function parseText(command: 'text' | 'detect', rest: readonly string[]): CliArgs {
+  let values: { labels?: string | undefined; pseudonyms?: boolean | undefined; config?: string | undefined; format?: string | undefined };
+  try {
+    ({ values } = parseArgs({
+      args: [...rest],
+      options: { labels: { type: 'string' }, pseudonyms: { type: 'boolean' }, config: { type: 'string' }, format: { type: 'string' } },
+      strict: true,
+      allowPositionals: false,
+    }));
+    if (command === 'detect' && values.format !== undefined) throw new Error('text only');
+  } catch {
+    throw validationFailed([
+      {
+        field: 'arguments',
+        code: 'InvalidValue',
+        message: `allowed: --labels L1,L2 --pseudonyms --config FILE${command === 'text' ? ' --format json|text' : ''}`,
+      },
+    ]);
+  }
+  const args: CliArgs = { command, pseudonyms: values.pseudonyms ?? false };
+  const errors: FieldError[] = [];
+  if (values.labels !== undefined) {
+    const names = values.labels
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
+    errors.push(
+      ...names
+        .map((n, i) => (isTextLabel(n) ? null : { field: `--labels[${i}]`, code: 'InvalidValue', message: 'must be a known text label' }))
+        .filter((e) => e !== null),
+    );
+    if (names.length === 0) errors.push({ field: '--labels', code: 'NotEmpty', message: 'must contain at least one label' });
+    args.labels = names as TextLabelName[];
+  }
+  if (values.format !== undefined && values.format !== 'json' && values.format !== 'text')
+    errors.push({ field: '--format', code: 'InvalidValue', message: 'must be json or text' });
+  if (errors.length > 0) throw validationFailed(errors);
+  if (values.config !== undefined) args.configPath = values.config;
+  if (values.format === 'text') args.format = 'text';
   return args;
 }
 
 /** Parses argv (without node and script) or throws 422 VALIDATION_FAILED naming the bad argument. */
 export function parseCliArgs(argv: readonly string[]): CliArgs {
   const [command, ...rest] = argv;
+  if (command !== undefined && rest.length === 0 && HELP_FLAGS.includes(command)) return { command: 'help', pseudonyms: false };
+  if (command === '--version' && rest.length === 0) return { command: 'version', pseudonyms: false };
   if (!command || !(COMMANDS as readonly string[]).includes(command)) {
-    throw validationFailed([{ field: 'command', code: 'InvalidValue', message: `must be one of ${COMMANDS.join(', ')}` }]);
+    throw validationFailed([
+      { field: 'command', code: 'InvalidValue', message: `must be one of ${COMMANDS.join(', ')} (or --help, --version)` },
+    ]);
   }
-  if (command === 'anonymize') return parseAnonymize(rest);
-  if (command === 'serve') return parseServe(rest);
-  if (command === 'assets') return parseAssets(rest);
-  let values: { labels?: string | undefined; pseudonyms?: boolean | undefined; config?: string | undefined };
-  try {
-    ({ values } = parseArgs({
-      args: [...rest],
-      options: { labels: { type: 'string' }, pseudonyms: { type: 'boolean' }, config: { type: 'string' } },
-      strict: true,
-      allowPositionals: false,
-    }));
-  } catch {
-    throw validationFailed([{ field: 'arguments', code: 'InvalidValue', message: 'allowed: --labels L1,L2 --pseudonyms --config FILE' }]);
-  }
-  const args: CliArgs = { command: command as CliArgs['command'], pseudonyms: values.pseudonyms ?? false };
-  if (values.labels !== undefined) {
-    const names = values.labels
-      .split(',')
-      .map((s) => s.trim())
-      .filter(Boolean);
-    const errors = names
-      .map((n, i) => (isTextLabel(n) ? null : { field: `--labels[${i}]`, code: 'InvalidValue', message: 'must be a known text label' }))
-      .filter((e) => e !== null);
-    if (names.length === 0) errors.push({ field: '--labels', code: 'NotEmpty', message: 'must contain at least one label' });
-    if (errors.length > 0) throw validationFailed(errors);
-    args.labels = names as TextLabelName[];
-  }
-  if (values.config !== undefined) args.configPath = values.config;
-  return args;
+  const name = command as CommandName;
+  if (asksForHelp(rest)) return { command: name, pseudonyms: false, help: true };
+  if (name === 'anonymize') return parseAnonymize(rest);
+  if (name === 'serve') return parseServe(rest);
+  if (name === 'assets') return parseAssets(rest);
+  return parseText(name, rest);
 }

@@ -11,7 +11,7 @@ import type { OrganizationSetup } from '../service/setup.js';
 import type { CliArgs } from './args.js';
 
 /** `serve --help`. */
-export const SERVE_HELP = `Usage: local-anonymizer serve [--port N] [--keys keys.json] [--data DIR] [--allow-origin ORIGIN]
+export const SERVE_HELP = `Usage: local-anonymizer serve [--port N] [--keys keys.json] [--data DIR] [--allow-origin ORIGIN] [--verbose]
 
 Answers the anonymization service's HTTP API (/external/v1/...) on http://127.0.0.1:N (loopback only),
 with the engine's models on this machine. Every request needs "Authorization: Bearer <key>".
@@ -36,6 +36,8 @@ with --data they stream to disk (DIR/uploads) as they arrive, else each file is 
                     is written 0600, whatever the umask.
   --allow-origin O  let pages of origin O (scheme://host[:port], repeatable or comma-separated) call the
                     server: CORS answers for exactly that origin. Default: none.
+  --verbose         show what the PDF, OCR and model libraries print (on stderr); by default it is dropped,
+                    so that stderr carries only ProblemDetail lines (errors outside any request).
 `;
 
 async function loadSetup(path: string): Promise<OrganizationSetup> {
@@ -47,7 +49,12 @@ async function loadSetup(path: string): Promise<OrganizationSetup> {
 }
 
 /** Runs the loopback server until SIGINT/SIGTERM; returns the exit code. */
-export async function runServe(args: CliArgs, textEngine: AnonymizerOptions, out: (line: string) => void): Promise<number> {
+export async function runServe(
+  args: CliArgs,
+  textEngine: AnonymizerOptions,
+  out: (line: string) => void,
+  err: (line: string) => void = (line) => process.stderr.write(line),
+): Promise<number> {
   if (args.help) {
     out(SERVE_HELP);
     return 0;
@@ -59,9 +66,7 @@ export async function runServe(args: CliArgs, textEngine: AnonymizerOptions, out
     ...(args.allowOrigins ? { allowedOrigins: args.allowOrigins } : {}),
   });
   // An error that escapes a request ends that request with 500, never the server.
-  const unguard = guardRequestFaults((err) => {
-    process.stderr.write(`${JSON.stringify(toAnonymizerError(err).problem)}\n`);
-  });
+  const unguard = guardRequestFaults((fault) => err(`${JSON.stringify(toAnonymizerError(fault).problem)}\n`));
   try {
     const service = await createNodeAnonymizer({
       ...textEngine,

@@ -54,3 +54,54 @@ describe('serve arguments', () => {
     await expectProblem(() => parseCliArgs(argv), { status: 422, errors: [expect.objectContaining({ field })] });
   });
 });
+
+describe('help, version, --format and batch arguments', () => {
+  it.each([
+    [['--help'], { command: 'help', pseudonyms: false }],
+    [['-h'], { command: 'help', pseudonyms: false }],
+    [['--version'], { command: 'version', pseudonyms: false }],
+    [['detect', '-h'], { command: 'detect', pseudonyms: false, help: true }],
+    [['anonymize', '--bogus', '--help'], { command: 'anonymize', pseudonyms: false, help: true }],
+    [['text', '--format', 'text'], { command: 'text', pseudonyms: false, format: 'text' }],
+    [['text', '--format=json'], { command: 'text', pseudonyms: false }],
+    [
+      ['anonymize', 'a.pdf', 'b.png', '--out-dir', 'out', '--piis-dir', 'p', '--jobs', '3', '-q', '--verbose'],
+      {
+        command: 'anonymize',
+        pseudonyms: true,
+        inputPaths: ['a.pdf', 'b.png'],
+        outDir: 'out',
+        piisDir: 'p',
+        jobs: 3,
+        quiet: true,
+        verbose: true,
+      },
+    ],
+    [['anonymize', 'a.pdf', '--out-dir', 'out'], { command: 'anonymize', pseudonyms: true, inputPaths: ['a.pdf'], outDir: 'out' }],
+    [
+      ['anonymize', 'a.pdf', '--out', 'b.pdf', '--quiet'],
+      { command: 'anonymize', pseudonyms: true, inputPath: 'a.pdf', outPath: 'b.pdf', quiet: true },
+    ],
+    [['serve', '--verbose'], { command: 'serve', pseudonyms: false, port: 8080, verbose: true }],
+  ])('%j', (argv, expected) => {
+    expect(parseCliArgs(argv)).toStrictEqual(expected);
+  });
+
+  it.each([
+    [['--version', 'x'], 'command'],
+    [['text', '--format', 'html'], '--format'],
+    [['detect', '--format', 'text'], 'arguments'],
+    [['text', '--quiet'], 'arguments'],
+    [['anonymize', '--out-dir', 'out'], 'IN'],
+    [['anonymize', 'a.pdf', '--out-dir', 'out', '--out', 'b.pdf'], '--out'],
+    [['anonymize', 'a.pdf', '--out-dir', 'out', '--piis', 'p.json'], '--piis'],
+    [['anonymize', 'a.pdf', '--out', 'b.pdf', '--jobs', '2'], '--jobs'],
+    [['anonymize', 'a.pdf', '--out', 'b.pdf', '--piis-dir', 'p'], '--piis-dir'],
+    [['anonymize', 'a.pdf', '--out-dir', 'out', '--jobs', '0'], '--jobs'],
+    [['anonymize', 'a.pdf', '--out-dir', 'out', '--jobs', '65'], '--jobs'],
+    [['anonymize', 'a.pdf', '--out-dir', 'out', '--jobs', 'two'], '--jobs'],
+    [['anonymize', 'a.pdf', '--out-dir', ''], '--out-dir'],
+  ])('%j → 422 on %s', async (argv, field) => {
+    await expectProblem(() => parseCliArgs(argv), { status: 422, errors: [expect.objectContaining({ field })] });
+  });
+});

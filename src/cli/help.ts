@@ -1,0 +1,164 @@
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { textLabels } from '../spec/labels.js';
+import { MAX_JOBS } from './args.js';
+import type { CommandName } from './args.js';
+import { DEFAULT_JOBS } from './batch.js';
+import { SERVE_HELP } from './serve.js';
+
+/** The package's version: `version` of the nearest package.json named local-anonymizer above this file (source or dist). */
+export function packageVersion(from: string = import.meta.url): string {
+  let dir = dirname(fileURLToPath(from));
+  for (let i = 0; i < 8; i++) {
+    try {
+      const pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { name?: unknown; version?: unknown };
+      if (pkg.name === 'local-anonymizer' && typeof pkg.version === 'string') return pkg.version;
+    } catch {
+      // no package.json here: look further up
+    }
+    const up = dirname(dir);
+    if (up === dir) break;
+    dir = up;
+  }
+  return 'unknown';
+}
+
+/** Words of `text` on lines of at most `width` characters, each line after the first indented by `indent` spaces. */
+function wrap(text: string, width: number, indent: number): string {
+  const lines: string[] = [];
+  let line = '';
+  for (const word of text.split(/\s+/)) {
+    if (line && line.length + 1 + word.length > width) {
+      lines.push(line);
+      line = word;
+    } else line = line ? `${line} ${word}` : word;
+  }
+  if (line) lines.push(line);
+  return lines.join(`\n${' '.repeat(indent)}`);
+}
+
+const LABELS = textLabels()
+  .map((l) => `  ${l.name.padEnd(6)}${wrap(l.description, 100, 8)}`)
+  .join('\n');
+
+/** `local-anonymizer --help` (also printed, with the 422 problem on stderr, when there are no arguments). */
+export const USAGE = `Usage: local-anonymizer <command> [options]
+
+Anonymizes text and documents on this machine: nothing is sent anywhere.
+
+Commands:
+  text        anonymize the text on stdin; prints JSON, or with --format text something to read
+  detect      find entities in JSON lines on stdin: {"id", "text"} in, {"id", "entities"} out
+  anonymize   anonymize PDF, JPEG, PNG and BMP files: IN --out OUT, or IN... --out-dir DIR
+  serve       answer the anonymization service's HTTP API on 127.0.0.1
+  assets      copy the browser build's models and workers into a folder, for apps that host them
+
+  local-anonymizer <command> --help     the options of a command
+  local-anonymizer --version            the version
+
+Results go to stdout. Errors go to stderr as ProblemDetail JSON, one per line, and the exit code is 1.
+`;
+
+/** `text --help`. */
+export const TEXT_HELP = `Usage: local-anonymizer text [--labels PER,LOC,...] [--pseudonyms] [--config FILE] [--format json|text] < in.txt
+
+Anonymizes the text on stdin (UTF-8) and prints the result on stdout.
+
+  --labels L1,L2    only these labels (default: every label below, or those in the config's labelsConfig)
+  --pseudonyms      replace with LABEL-n, the same entity keeping its number (default: ***); labels with a
+                    ReplacementConfig in the config use it either way
+  --config FILE     an upload config (JSON); its textAnonymization applies: blacklist, whitelist, and
+                    labelsConfig (the labels to find, each with its ReplacementConfig)
+  --format json     the default: {"pseudonymizedText": ..., "detection": {"tokenCount": N, "detections": [...]}}
+  --format text     to read: the anonymized text, then each replaced entity (label, original text,
+                    replacement, how often). Colored on a terminal (not when piped or NO_COLOR is set).
+                    The list shows the personal data it found: keep it on your own screen.
+
+Labels:
+${LABELS}
+
+Example:
+  echo 'Herr Meier (meier@example.de) ruft an.' | local-anonymizer text --pseudonyms --format text
+`;
+
+/** `detect --help`. */
+export const DETECT_HELP = `Usage: local-anonymizer detect [--labels PER,LOC,...] [--config FILE] < in.jsonl > out.jsonl
+
+Finds entities without replacing them. Reads one JSON object per line on stdin, {"id": ..., "text": "..."},
+and prints one line per input line: {"id": ..., "entities": [{"start", "end", "label", "score"}]}, with
+start and end as UTF-16 offsets (JavaScript string indices), end exclusive.
+
+  --labels L1,L2    only these labels (default: all)
+  --config FILE     an upload config (JSON); its blacklist and whitelist apply
+
+A bad line is reported on stderr as a ProblemDetail naming it (field "line[N]") and gets no output line;
+the other lines go on, and the exit code is then 1. A blank text gives "entities": [].
+
+Labels:
+${LABELS}
+`;
+
+/** `anonymize --help`. */
+export const ANONYMIZE_HELP = `Usage: local-anonymizer anonymize IN --out OUT [--piis FILE] [--config FILE] [--quiet] [--verbose]
+       local-anonymizer anonymize IN... --out-dir DIR [--piis-dir DIR] [--jobs N] [--config FILE] [--quiet] [--verbose]
+
+Anonymizes PDF, JPEG, PNG and BMP files (the type is read from the bytes, not the name). The result has the
+same format and no metadata; a PDF is checked again after it is written. Text (also text that OCR reads in
+images and scanned pages) is replaced as for "text" with pseudonyms; faces (and, when the config asks, text
+in images) are masked.
+
+One file:
+  IN --out OUT      writes OUT only when the document completed. On failure: the ProblemDetail on stderr,
+                    exit 1, and no OUT (nor --piis) file, not even one from an earlier run.
+  --piis FILE       also write the document's PII record (JSON): what was found, page by page.
+
+Many files (the models load once per engine, not once per file):
+  IN... --out-dir DIR
+                    writes DIR/<file name of IN> for each input (DIR is created when missing; a file of that
+                    name there is replaced). Prints one JSON line per completed document on stdout:
+                    {"file": IN, "out": ..., "documentType": ..., "pages": N, "seconds": S}.
+                    A document that fails gets one ProblemDetail line on stderr with "file": IN, and no
+                    file in DIR (an old one is removed); the others go on. Exit 1 when any failed, else 0.
+                    Two inputs with the same file name: the first is processed, each later one fails.
+  --piis-dir DIR    also write DIR/<file name of IN>.json, each document's PII record.
+  --jobs N          documents in flight at once, each on a thread with its own engine (about 0.5 GB each);
+                    1: everything in this thread. Default: the cores, at most 4 (here ${DEFAULT_JOBS}); at most ${MAX_JOBS}.
+                    In a container limited to fewer cores than the machine has, give the limit.
+
+Both:
+  --config FILE     an upload config (JSON): textAnonymization as for "text", imageAnonymization labels
+                    (face, text) with MASK, BLUR or PIXELATE. Default: every text label, faces masked.
+  --quiet, -q       no progress bar. The bar is drawn on stderr only when stderr is a terminal.
+  --verbose         show what the PDF, OCR and model libraries print (on stderr); by default it is dropped,
+                    so that stderr carries only ProblemDetail lines.
+
+Examples:
+  local-anonymizer anonymize letter.pdf --out letter-anon.pdf --piis letter-piis.json
+  local-anonymizer anonymize scans/*.pdf --out-dir anon/ --piis-dir piis/ 2> failed.jsonl
+`;
+
+/** `assets --help`. */
+export const ASSETS_HELP = `Usage: local-anonymizer assets DIR
+
+Copies every file the browser build fetches at run time (the NER and face models, tesseract's worker and
+language data, pdf.js's worker and data) into DIR, in the layout the browser engine's assetsBaseUrl option
+expects, for apps that serve these files themselves. Needs the built package (npm run build).
+Prints {"dir": ..., "files": N, "bytes": N} on stdout.
+`;
+
+/** The help of one command. */
+export function commandHelp(command: CommandName): string {
+  switch (command) {
+    case 'text':
+      return TEXT_HELP;
+    case 'detect':
+      return DETECT_HELP;
+    case 'anonymize':
+      return ANONYMIZE_HELP;
+    case 'serve':
+      return SERVE_HELP;
+    case 'assets':
+      return ASSETS_HELP;
+  }
+}
