@@ -34,6 +34,8 @@ export interface CliArgs {
   quiet?: boolean;
   /** `anonymize`, `serve`: what libraries print (console) goes to stderr instead of nowhere. */
   verbose?: boolean;
+  /** `anonymize`, `serve`: a PDF page whose text still shows PII after verification: fail (default) or rasterise it. */
+  verificationFallback?: 'fail' | 'rasterise';
   /** `serve`: the loopback port (0: any free one). */
   port?: number;
   /** `serve`: the organization setup (projects, users, keys) as JSON. */
@@ -85,6 +87,7 @@ function parseServe(rest: readonly string[]): CliArgs {
     data?: string | undefined;
     'allow-origin'?: string[] | undefined;
     verbose?: boolean | undefined;
+    'verification-fallback'?: string | undefined;
   };
   try {
     ({ values } = parseArgs({
@@ -95,6 +98,7 @@ function parseServe(rest: readonly string[]): CliArgs {
         data: { type: 'string' },
         'allow-origin': { type: 'string', multiple: true },
         verbose: { type: 'boolean' },
+        'verification-fallback': { type: 'string' },
       },
       strict: true,
       allowPositionals: false,
@@ -104,7 +108,7 @@ function parseServe(rest: readonly string[]): CliArgs {
       {
         field: 'arguments',
         code: 'InvalidValue',
-        message: 'allowed: --port N --keys FILE --data DIR --allow-origin ORIGIN --verbose --help',
+        message: 'allowed: --port N --keys FILE --data DIR --allow-origin ORIGIN --verification-fallback fail|rasterise --verbose --help',
       },
     ]);
   }
@@ -124,6 +128,8 @@ function parseServe(rest: readonly string[]): CliArgs {
   }
   if (origins.length > 0) args.allowOrigins = origins;
   if (values.verbose) args.verbose = true;
+  const fallback = verificationFallback(values['verification-fallback']);
+  if (fallback) args.verificationFallback = fallback;
   return args;
 }
 
@@ -138,6 +144,7 @@ function parseAnonymize(rest: readonly string[]): CliArgs {
       jobs?: string | undefined;
       quiet?: boolean | undefined;
       verbose?: boolean | undefined;
+      'verification-fallback'?: string | undefined;
     };
     positionals: string[];
   };
@@ -153,6 +160,7 @@ function parseAnonymize(rest: readonly string[]): CliArgs {
         jobs: { type: 'string' },
         quiet: { type: 'boolean', short: 'q' },
         verbose: { type: 'boolean' },
+        'verification-fallback': { type: 'string' },
       },
       strict: true,
       allowPositionals: true,
@@ -162,7 +170,8 @@ function parseAnonymize(rest: readonly string[]): CliArgs {
       {
         field: 'arguments',
         code: 'InvalidValue',
-        message: 'allowed: IN --out OUT --piis FILE, or IN... --out-dir DIR --piis-dir DIR --jobs N; --config FILE --quiet --verbose',
+        message:
+          'allowed: IN --out OUT --piis FILE, or IN... --out-dir DIR --piis-dir DIR --jobs N; --config FILE --verification-fallback fail|rasterise --quiet --verbose',
       },
     ]);
   }
@@ -204,7 +213,16 @@ function parseAnonymize(rest: readonly string[]): CliArgs {
   if (jobs !== undefined) args.jobs = jobs;
   if (values.quiet) args.quiet = true;
   if (values.verbose) args.verbose = true;
+  const fallback = verificationFallback(values['verification-fallback']);
+  if (fallback) args.verificationFallback = fallback;
   return args;
+}
+
+/** `--verification-fallback fail|rasterise`, else 422 naming the flag. */
+function verificationFallback(value: string | undefined): 'fail' | 'rasterise' | undefined {
+  if (value === undefined) return undefined;
+  if (value === 'fail' || value === 'rasterise') return value;
+  throw validationFailed([{ field: '--verification-fallback', code: 'InvalidValue', message: 'must be fail or rasterise' }]);
 }
 
 function parseText(command: 'text' | 'detect', rest: readonly string[]): CliArgs {

@@ -1,3 +1,4 @@
+import type { DocumentEngineOptions } from '../engine/document-engine.js';
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
@@ -64,7 +65,7 @@ export type ThreadReply =
 
 /** The data a document thread starts with (structured-cloned). */
 export interface ThreadData {
-  engineOptions: AnonymizerOptions;
+  engineOptions: AnonymizerOptions & Pick<DocumentEngineOptions, 'verificationFallback'>;
   config: ExternalUploadConfig | undefined;
 }
 

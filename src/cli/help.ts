@@ -100,8 +100,8 @@ ${LABELS}
 `;
 
 /** `anonymize --help`. */
-export const ANONYMIZE_HELP = `Usage: local-anonymizer anonymize IN --out OUT [--piis FILE] [--config FILE] [--quiet] [--verbose]
-       local-anonymizer anonymize IN... --out-dir DIR [--piis-dir DIR] [--jobs N] [--config FILE] [--quiet] [--verbose]
+export const ANONYMIZE_HELP = `Usage: local-anonymizer anonymize IN --out OUT [--piis FILE] [--config FILE] [--verification-fallback fail|rasterise] [--quiet] [--verbose]
+       local-anonymizer anonymize IN... --out-dir DIR [--piis-dir DIR] [--jobs N] [--config FILE] [--verification-fallback ...] [--quiet] [--verbose]
 
 Anonymizes PDF, JPEG, PNG and BMP files (the type is read from the bytes, not the name). The result has the
 same format and no metadata; a PDF is checked again after it is written. Text (also text that OCR reads in
@@ -129,6 +129,10 @@ Many files (the models load once per engine, not once per file):
 Both:
   --config FILE     an upload config (JSON): textAnonymization as for "text", imageAnonymization labels
                     (face, text) with MASK, BLUR or PIXELATE. Default: every text label, faces masked.
+  --verification-fallback fail|rasterise
+                    a PDF page whose text still shows an original string when the result is checked:
+                    fail the document (default; the problem lists pages, labels and boxes, never the text),
+                    or redact that page as an image instead (its text is then no longer selectable).
   --quiet, -q       no progress bar. The bar is drawn on stderr only when stderr is a terminal.
   --verbose         show what the PDF, OCR and model libraries print (on stderr); by default it is dropped,
                     so that stderr carries only ProblemDetail lines.

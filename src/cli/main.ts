@@ -112,6 +112,7 @@ async function runDocuments(
   onLine: (line: ProgressLine | undefined) => void,
 ): Promise<number> {
   const config = await loadConfig(args.configPath);
+  const documentOptions = { ...textEngine, ...(args.verificationFallback ? { verificationFallback: args.verificationFallback } : {}) };
   // The bar is for people: only on a terminal, never when stderr is a pipe or file that a script reads.
   const showProgress = io.stderr.isTTY === true && !args.quiet;
   if (args.outDir !== undefined) {
@@ -122,8 +123,8 @@ async function runDocuments(
     const threads = Math.min(args.jobs ?? DEFAULT_JOBS, args.inputPaths!.length) > 1 && cloneable(textEngine);
     let shared: ClosableDocumentAnonymizer | undefined;
     const runner = threads
-      ? () => threadRunner({ engineOptions: textEngine, config })
-      : () => inThreadRunner((shared ??= createNodeDocumentAnonymizer({ ...textEngine })), config);
+      ? () => threadRunner({ engineOptions: documentOptions, config })
+      : () => inThreadRunner((shared ??= createNodeDocumentAnonymizer(documentOptions)), config);
     try {
       return await runBatch(
         args,
@@ -138,7 +139,7 @@ async function runDocuments(
       await shared?.close();
     }
   }
-  const engine = createNodeDocumentAnonymizer({ ...textEngine });
+  const engine = createNodeDocumentAnonymizer(documentOptions);
   try {
     let reporter: DocumentReporter | undefined;
     if (showProgress) onLine((reporter = documentReporter(io.stderr, basename(args.inputPath!))).line);

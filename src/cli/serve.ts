@@ -11,7 +11,8 @@ import type { OrganizationSetup } from '../service/setup.js';
 import type { CliArgs } from './args.js';
 
 /** `serve --help`. */
-export const SERVE_HELP = `Usage: local-anonymizer serve [--port N] [--keys keys.json] [--data DIR] [--allow-origin ORIGIN] [--verbose]
+export const SERVE_HELP = `Usage: local-anonymizer serve [--port N] [--keys keys.json] [--data DIR] [--allow-origin ORIGIN]
+                             [--verification-fallback fail|rasterise] [--verbose]
 
 Answers the anonymization service's HTTP API (/external/v1/...) on http://127.0.0.1:N (loopback only),
 with the engine's models on this machine. Every request needs "Authorization: Bearer <key>".
@@ -36,6 +37,10 @@ with --data they stream to disk (DIR/uploads) as they arrive, else each file is 
                     is written 0600, whatever the umask.
   --allow-origin O  let pages of origin O (scheme://host[:port], repeatable or comma-separated) call the
                     server: CORS answers for exactly that origin. Default: none.
+  --verification-fallback fail|rasterise
+                    a PDF page whose text still shows an original string when the result is checked:
+                    fail the document (default; the problem lists pages, labels and boxes, never the text),
+                    or redact that page as an image instead (its text is then no longer selectable).
   --verbose         show what the PDF, OCR and model libraries print (on stderr); by default it is dropped,
                     so that stderr carries only ProblemDetail lines (errors outside any request).
 `;
@@ -72,6 +77,7 @@ export async function runServe(
       ...textEngine,
       ...(setup ? { setup } : {}),
       ...(args.dataDir ? { dataDir: args.dataDir } : {}),
+      ...(args.verificationFallback ? { documents: { ...textEngine, verificationFallback: args.verificationFallback } } : {}),
       baseUrl: server.url,
       textThreads: true,
     });

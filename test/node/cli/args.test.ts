@@ -105,3 +105,20 @@ describe('help, version, --format and batch arguments', () => {
     await expectProblem(() => parseCliArgs(argv), { status: 422, errors: [expect.objectContaining({ field })] });
   });
 });
+
+describe('--verification-fallback', () => {
+  it('anonymize and serve take fail or rasterise', () => {
+    expect(parseCliArgs(['anonymize', 'a.pdf', '--out', 'b.pdf', '--verification-fallback', 'rasterise'])).toMatchObject({
+      verificationFallback: 'rasterise',
+    });
+    expect(parseCliArgs(['serve', '--verification-fallback', 'fail'])).toMatchObject({ verificationFallback: 'fail' });
+    expect(parseCliArgs(['anonymize', 'a.pdf', '--out', 'b.pdf']).verificationFallback).toBeUndefined();
+  });
+
+  it.each([
+    ['anonymize', 'a.pdf', '--out', 'b.pdf', '--verification-fallback', 'ocr'],
+    ['serve', '--verification-fallback', ''],
+  ])('%j → 422 naming the flag', async (...argv) => {
+    await expectProblem(() => parseCliArgs(argv), { status: 422, errors: [expect.objectContaining({ field: '--verification-fallback' })] });
+  });
+});
