@@ -27,6 +27,9 @@ const COLUMN_GAP = 3;
 /** Baselines further apart than this many line sizes start a new paragraph. */
 const PARAGRAPH_GAP = 1.7;
 
+/** Where a glyph is for grouping: on the unturned page when the page is turned (see `PdfGlyph.frame`). */
+const at = (g: PdfGlyph): { box: Box; base: number } => g.frame ?? g;
+
 function groupLines(glyphs: readonly PdfGlyph[]): Line[] {
   const lines: Line[] = [];
   let line: Line | null = null;
@@ -36,19 +39,21 @@ function groupLines(glyphs: readonly PdfGlyph[]): Line[] {
       pendingSpace = true;
       continue;
     }
-    const last = line?.glyphs[line.glyphs.length - 1]?.glyph;
+    const lastGlyph = line?.glyphs[line.glyphs.length - 1]?.glyph;
+    const last = lastGlyph && at(lastGlyph);
+    const here = at(g);
     const size = Math.max(g.size, 1);
     const sameLine =
       line !== null &&
       last !== undefined &&
-      Math.abs(g.base - line.base) <= 0.4 * Math.max(size, line.size) &&
-      g.box.x0 >= last.box.x1 - 0.5 * size &&
-      g.box.x0 - last.box.x1 <= COLUMN_GAP * size;
+      Math.abs(here.base - line.base) <= 0.4 * Math.max(size, line.size) &&
+      here.box.x0 >= last.box.x1 - 0.5 * size &&
+      here.box.x0 - last.box.x1 <= COLUMN_GAP * size;
     if (!sameLine || !line || !last) {
-      line = { glyphs: [{ glyph: g, spaceBefore: false }], base: g.base, size };
+      line = { glyphs: [{ glyph: g, spaceBefore: false }], base: here.base, size };
       lines.push(line);
     } else {
-      line.glyphs.push({ glyph: g, spaceBefore: pendingSpace || g.box.x0 - last.box.x1 > SPACE_GAP * size });
+      line.glyphs.push({ glyph: g, spaceBefore: pendingSpace || here.box.x0 - last.box.x1 > SPACE_GAP * size });
       line.size = Math.max(line.size, size);
     }
     pendingSpace = false;
@@ -74,16 +79,38 @@ export function groupParagraphs(glyphs: readonly PdfGlyph[]): PdfParagraph[] {
     const words: TextLayout['words'] = [];
     const lineOf: number[] = [];
     lines.forEach((line, l) => {
-      if (l > 0) text += '\n';
-      for (const { glyph, spaceBefore } of line.glyphs) {
+      const joined = l > 0 && hyphenated(lines[l - 1]!, line);
+      if (l > 0 && !joined) text += '\n';
+      line.glyphs.forEach(({ glyph, spaceBefore }, g) => {
         if (spaceBefore) text += ' ';
-        words.push({ start: text.length, end: text.length + glyph.text.length, box: glyph.box });
+        // A line-end hyphen of a word broken across lines stays on the page but not in the text: detection reads
+        // "Jungfernstieg 30" where the page shows "Jungfern-" and "stieg 30" (its glyph maps to no characters).
+        const dropped = g === line.glyphs.length - 1 && l + 1 < lines.length && hyphenated(line, lines[l + 1]!);
+        words.push({ start: text.length, end: text.length + (dropped ? 0 : glyph.text.length), box: glyph.box });
         lineOf.push(l);
-        text += glyph.text;
-      }
+        if (!dropped) text += glyph.text;
+      });
     });
     return { layout: { text, words }, lineOf };
   });
+}
+
+const HYPHENS = new Set(['-', '\u00ad', '\u2010']);
+
+/** A word broken across two lines: `line` ends in a hyphen after a letter and `next` goes on in lower case. */
+function hyphenated(line: Line, next: Line): boolean {
+  const g = line.glyphs;
+  const last = g[g.length - 1]?.glyph.text;
+  const before = g[g.length - 2];
+  const first = next.glyphs[0]?.glyph.text ?? '';
+  return (
+    last !== undefined &&
+    HYPHENS.has(last) &&
+    before !== undefined &&
+    !g[g.length - 1]!.spaceBefore &&
+    /\p{L}$/u.test(before.glyph.text) &&
+    /^\p{Ll}/u.test(first)
+  );
 }
 
 /** Boxes of the glyphs in [start, end), merged line by line (one box per line the range touches). */

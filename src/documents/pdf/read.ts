@@ -14,6 +14,12 @@ export interface PdfGlyph {
   size: number;
   /** Baseline position across the line direction (top-left y for horizontal text). */
   base: number;
+  /**
+   * Text that runs down, up or right-to-left-upside-down on the page as viewed (a page turned by /Rotate): box and
+   * baseline turned by a quarter turn so that it runs left to right — what lines and paragraphs are grouped by
+   * (`box` stays the place on the page as viewed).
+   */
+  frame?: { box: Box; base: number };
 }
 
 /** What pdf.js reads from one page. */
@@ -93,12 +99,22 @@ function isBadText(t: string): boolean {
 }
 
 /** A shown glyph on the page; white space becomes a zero-height box on the baseline (it only separates words). */
+/** Quarter turns of the viewed page (y down) that bring text running in direction k × 90° to run left to right. */
+const TURNS: readonly Matrix[] = [IDENTITY, [0, -1, 1, 0, 0, 0], [-1, 0, 0, -1, 0, 0], [0, 1, -1, 0, 0, 0]];
+
 function pageGlyph(g: ShownGlyph<ReadGlyph>, extent: VerticalExtent, toPage: Matrix): PdfGlyph {
   const text = g.glyph.text;
   if (text !== '' && text.trim() === '') return { text: ' ', box: glyphBox(g, { ascent: 0, descent: 0 }, toPage), size: 0, base: 0 };
   const toDevice = multiply(toPage, g.matrix);
   const size = Math.abs(g.size) * Math.hypot(toDevice[2], toDevice[3]);
-  return { text, box: glyphBox(g, extent, toPage), size, base: apply(toDevice, g.x, 0)[1] };
+  const glyph: PdfGlyph = { text, box: glyphBox(g, extent, toPage), size, base: apply(toDevice, g.x, 0)[1] };
+  // The text's direction on the viewed page, to the nearest quarter turn.
+  const quarter = (((Math.round(Math.atan2(toDevice[1], toDevice[0]) / (Math.PI / 2)) % 4) + 4) % 4) as 0 | 1 | 2 | 3;
+  if (quarter !== 0) {
+    const toFrame = multiply(TURNS[quarter]!, toPage);
+    glyph.frame = { box: glyphBox(g, extent, toFrame), base: apply(multiply(toFrame, g.matrix), g.x, 0)[1] };
+  }
+  return glyph;
 }
 
 /**

@@ -10,4 +10,12 @@ describe('propagateEdits', () => {
     const found = propagateEdits(text, [], knownStrings([known])).map((e) => e.original);
     expect(found).toEqual(['MÜLLER', 'Müllers', 'müller']);
   });
+
+  it('an occurrence that covers a shorter edit replaces it, so no part of a hyphenated name stays', () => {
+    const text = 'We met Mr Zquar-\nnik again.';
+    const part: Edit = { ...known, start: 10, end: 15, original: 'Zquar', replacement: 'PER-2' };
+    const whole: Edit = { ...known, original: 'Zquarnik' };
+    const out = propagateEdits(text, [part], knownStrings([whole]));
+    expect(out.map((e) => [e.original, e.replacement])).toEqual([['Zquar-\nnik', 'PER-1']]);
+  });
 });
