@@ -1,4 +1,4 @@
-import { NOT_A_NAME } from '../detection/gazetteer/lexicon.js';
+import { NO_CAPITAL, NOT_A_NAME } from '../detection/gazetteer/lexicon.js';
 import type { NerBackend } from '../detection/ner/ner-backend.js';
 import type { NerRecognizerOptions } from '../detection/ner/ner-recognizer.js';
 import { nerRecognizer } from '../detection/ner/ner-recognizer.js';
@@ -31,7 +31,7 @@ export function engineRecognizers(
 export const SHIPPED_MODEL = {
   labelMap: { DATE: null },
   minScore: 0.7,
-  dropWords: NOT_A_NAME,
+  dropWords: new RegExp(`(?:${NOT_A_NAME.source})|(?:${NO_CAPITAL.source})`, 'u'),
   contextGates: {
     STR: /(?:^|[^\p{L}])(?:in|auf|an|aus|bei|nach|über|unter|hinter|vor|neben|In|Auf|An|Aus|Bei|Nach)(?:\s+(?:der|die|dem|den|das))?\s+$|(?:^|[^\p{L}])(?:on|at|in|along|near|off|On|At|In|Along|Near)\s+$/u,
   },

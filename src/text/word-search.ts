@@ -6,6 +6,9 @@
  * Both sides are case-folded and NFKC-normalised (ligatures such as "ﬁ" read as "fi"); white space, hyphens, soft
  * hyphens, zero-width characters and NULs are dropped, remembering where they stood ("gaps"). A match:
  * - starts and ends at a word boundary (a gap or a non-word character; a genitive `s` may follow);
+ * - keeps the needle's capitals: a capital of the needle may stand as a capital only (`Müller` is found as `Müller`
+ *   and `MÜLLER`, not as `müller`; `Loop` at a sentence start is not `loop` further on), since lowering a capital
+ *   turns a name into a common word to a reader, and raising one (a letterhead in capitals) does not;
  * - may run across a gap inside it only where a reader still sees one word: the needle has a separator there too
  *   ("Hans Peter" / "Hans-Peter"), the gap is a hyphenation, a line-break hyphen, a zero-width or item join
  *   ("Mül-\nler", "Mül\u200bler"), or the match is letter-spaced ("M ü l l e r"). A plain space or line break inside
@@ -40,11 +43,15 @@ export interface SearchText {
   /** For each index of `text`: where the character (cluster) it came from starts and ends in the original string. */
   origin: Int32Array;
   originEnd: Int32Array;
+  /** For each index of `text`: 1 when the character it came from is a capital. */
+  capital: Uint8Array;
 }
 
 /** A string to find: normalised, with the positions where it had separators itself. */
 export interface Needle {
   key: string;
+  /** For each index of `key`: 1 where the needle has a capital (which an occurrence must keep). */
+  capital: Uint8Array;
   /** Indices into `key` before which the original had dropped characters. */
   gaps: ReadonlySet<number>;
 }
@@ -54,17 +61,21 @@ export function searchTextOf(s: string): SearchText {
   const parts: string[] = [];
   const origin: number[] = [];
   const originEnd: number[] = [];
+  const capital: number[] = [];
   const gaps: number[] = [];
   const joins: number[] = [];
   let kept = 0;
   let from = 0;
   const keep = (start: number, end: number) => {
     for (const m of s.slice(start, end).matchAll(CLUSTER)) {
-      const n = m[0].normalize('NFKC').toLowerCase();
+      const nfkc = m[0].normalize('NFKC');
+      const n = nfkc.toLowerCase();
+      const isCapital = nfkc !== n ? 1 : 0;
       parts.push(n);
       for (let k = 0; k < n.length; k++) {
         origin.push(start + m.index);
         originEnd.push(start + m.index + m[0].length);
+        capital.push(isCapital);
       }
       kept += n.length;
     }
@@ -82,6 +93,7 @@ export function searchTextOf(s: string): SearchText {
     joins: Uint8Array.from(joins),
     origin: Int32Array.from(origin),
     originEnd: Int32Array.from(originEnd),
+    capital: Uint8Array.from(capital),
   };
 }
 
@@ -89,7 +101,7 @@ export function searchTextOf(s: string): SearchText {
 export function needleOf(s: string): Needle | null {
   const h = searchTextOf(s.trim());
   if (h.text.length < MIN_NEEDLE_LENGTH) return null;
-  return { key: h.text, gaps: new Set(h.gaps) };
+  return { key: h.text, capital: h.capital, gaps: new Set(h.gaps) };
 }
 
 /** Index of gap `i` in `h.gaps`, or -1 (binary search). */
@@ -109,6 +121,12 @@ function gapIndex(h: SearchText, i: number): number {
 /** A word character at `i` with no gap between it and the match boundary `boundary`. */
 const glued = (h: SearchText, i: number, boundary: number) =>
   i >= 0 && i < h.text.length && gapIndex(h, boundary) < 0 && WORD_CHAR.test(h.text[i]!);
+
+/** Whether every capital of the needle stands as a capital in the occurrence at `start`. */
+function capitalsKept(h: SearchText, needle: Needle, start: number): boolean {
+  for (let k = 0; k < needle.capital.length; k++) if (needle.capital[k] && !h.capital[start + k]) return false;
+  return true;
+}
 
 /** Whether every gap strictly inside [start, end) is one a reader reads through (see the module comment). */
 function oneWord(h: SearchText, needle: Needle, start: number, end: number): boolean {
@@ -146,6 +164,7 @@ export function* wordMatches(h: SearchText, needle: Needle): Generator<{ start: 
   for (let i = h.text.indexOf(key); i >= 0; i = h.text.indexOf(key, i + 1)) {
     const end = i + key.length;
     if (checkStart && glued(h, i - 1, i)) continue;
+    if (!capitalsKept(h, needle, i)) continue;
     if (!oneWord(h, needle, i, end)) continue;
     if (!checkEnd || !glued(h, end, end)) yield { start: i, end };
     else if (h.text[end] === 's' && !glued(h, end + 1, end + 1)) yield { start: i, end: end + 1 };

@@ -173,3 +173,10 @@ export const NOT_A_NAME = new RegExp(
   `^(?:(?!${NOUN_SUFFIX_NAMES}$)\\p{Lu}\\p{L}{1,30}${NOUN_SUFFIXES}|${alternation([...ADDRESS_NOUNS, ...GENERIC_INSTITUTIONS])})$`,
   'u',
 );
+
+/**
+ * A span without a capital letter. People, places and organisations are written with one in German and English
+ * text; the model's spans without one are common words (`the`, `loop`, `side exit` in a paper), and one such span
+ * would make the document's propagation remove that word everywhere.
+ */
+export const NO_CAPITAL = /^[^\p{Lu}]*$/u;

@@ -64,7 +64,8 @@ describe('spool sinks', () => {
     const spool = join(dir, 'c');
     const first = (await spoolFileSinks(spool))(null);
     first.write(new Uint8Array(10));
-    await first.ready();
+    // Written and closed, never discarded: what a process that died after the upload leaves.
+    await first.close();
     expect(await readdir(spool)).toHaveLength(1);
     await spoolFileSinks(spool);
     expect(await readdir(spool)).toEqual([]);
