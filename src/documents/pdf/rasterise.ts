@@ -159,7 +159,9 @@ async function rasterisePage(
   let faces: Array<{ box: Box; score: number }> = [];
   if (faceType && deps.detectors.faces && text.imageCount > 0) {
     const service = await deps.detectors.faces();
-    faces = (await service.detect(raster, job.signal)).map((f) => ({ box: growFace(f, raster.width, raster.height), score: f.score }));
+    // No closure may name `raster`: it would keep the page's pixels alive as long as the returned page (V8 context).
+    const { width, height } = raster;
+    faces = (await service.detect(raster, job.signal)).map((f) => ({ box: growFace(f, width, height), score: f.score }));
   }
   for (const b of knownBoxes) applyEffect(raster, toPixels(b), 'MASK');
   for (const e of edits) for (const b of boxesOfRange(layout!, e.start, e.end)) applyEffect(raster, b, 'MASK');
