@@ -28,6 +28,7 @@ import { readPage } from './read.js';
 import type { PageRasteriser, RasterisedPage } from './rasterise.js';
 import { latin1 } from './content-stream.js';
 import { hasResourceCycle } from './cycles.js';
+import { drawnXObjects } from './drawn-xobjects.js';
 import { collectHiddenTexts } from './scrub.js';
 import { decodeStream, hasImageFilterOnNonImage, StreamDecodeError } from './streams.js';
 import type { Needle } from './verify.js';
@@ -284,6 +285,9 @@ export async function anonymizePdf(bytes: Uint8Array, job: DocumentJob, deps: Pd
         const resources = page.node.Resources()!.clone(doc.context);
         const xobjects = (resources.lookupMaybe(PDFName.of('XObject'), PDFDict) ?? doc.context.obj({})).clone(doc.context);
         for (const [name, stream] of rewritten.forms) xobjects.set(PDFName.of(name), doc.context.register(stream));
+        // The originals of copied forms are drawn no more: out of the resources, so the writer does not keep them.
+        const drawn = drawnXObjects(doc.context, rewritten.content, xobjects);
+        for (const key of xobjects.keys()) if (!drawn.has(key.decodeText())) xobjects.delete(key);
         resources.set(PDFName.of('XObject'), xobjects);
         page.node.set(PDFName.of('Resources'), resources);
       }

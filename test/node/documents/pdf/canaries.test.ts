@@ -10,6 +10,7 @@ import {
   incrementalPdf,
   JUSTIFIED_CONFIG,
   JUSTIFIED_NAME,
+  formNamePdf,
   justifiedPdf,
   kernedLinePdf,
   letterPdf,
@@ -159,5 +160,13 @@ describe('PDF canaries (reliability P1–P8)', () => {
     const originals = result.pageData.flatMap((p) => p.textData.detections.ents.map((e) => e.text));
     // The reader joins a word hyphenated at a line end ("Zquar-" + "nik"): detection reads the name whole.
     expect(originals).toEqual([JUSTIFIED_NAME, JUSTIFIED_NAME, 'USA']);
+  });
+
+  it('a name in a form XObject: the page draws a redacted copy, and the original form is not written', async () => {
+    const result = await engine.anonymize(await formNamePdf(), JUSTIFIED_CONFIG);
+    expect(result.verification?.passed).toBe(true);
+    const ev = await evidence(result.bytes);
+    expect(whereFound(ev, JUSTIFIED_NAME)).toEqual([]);
+    expect(ev.text).toContain('Kind regards');
   });
 });

@@ -237,6 +237,19 @@ export async function justifiedPdf(): Promise<Uint8Array> {
   return doc.save();
 }
 
+/** The justified name inside a form XObject that the page draws (and that has no resources of its own). */
+export async function formNamePdf(): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  const page = doc.addPage([595, 842]);
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  page.node.setFontDictionary(PDFName.of('F1'), font.ref);
+  const body = `BT /F1 12 Tf 0 20 Td (Dear ${JUSTIFIED_NAME}, thank you.) Tj 0 -15 Td (Kind regards) Tj ET`;
+  const form = doc.context.register(doc.context.flateStream(body, { Type: 'XObject', Subtype: 'Form', BBox: [0, 0, 300, 50] }));
+  page.node.setXObject(PDFName.of('Fx1'), form);
+  page.node.set(PDFName.of('Contents'), doc.context.register(doc.context.flateStream('q 1 0 0 1 50 700 cm /Fx1 Do Q')));
+  return doc.save();
+}
+
 /** P3: one RGB image XObject (uniform colour 0x123456) drawn on pages 1 and 2; the canary name printed over it on page 1. */
 export async function sharedImagePdf(): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
