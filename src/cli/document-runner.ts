@@ -1,9 +1,7 @@
-import type { DocumentEngineOptions } from '../engine/document-engine.js';
-import { createRequire } from 'node:module';
-import { pathToFileURL } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import type { DocumentProgress } from '../documents/adapter.js';
-import type { ClosableDocumentAnonymizer } from '../engine/document-engine.js';
+import type { ClosableDocumentAnonymizer, DocumentEngineOptions } from '../engine/document-engine.js';
+import { startModuleThread } from '../platform/node/module-thread.js';
 import type { AnonymizerOptions } from '../engine/options.js';
 import { AnonymizerError, internalError } from '../errors/problem.js';
 import type { ExternalUploadConfig, ProblemDetail } from '../spec/types.js';
@@ -69,20 +67,9 @@ export interface ThreadData {
   config: ExternalUploadConfig | undefined;
 }
 
-/**
- * A new document thread: the compiled `document-thread.js` beside this file, or, when this file runs from source
- * (tests, `node --import tsx`), `document-thread.ts` through tsx's API inside the thread (as the text pool does).
- */
+/** A new thread running `document-thread` beside this file (see `startModuleThread`). */
 function startThread(workerData: ThreadData): Worker {
-  if (!import.meta.url.endsWith('.ts')) return new Worker(new URL('./document-thread.js', import.meta.url), { workerData });
-  const api = pathToFileURL(
-    createRequire(import.meta.url)
-      .resolve('tsx/esm/api')
-      .replace(/\.cjs$/, '.mjs'),
-  ).href;
-  const entry = new URL('./document-thread.ts', import.meta.url).href;
-  const code = `import(${JSON.stringify(api)}).then((m) => m.tsImport(${JSON.stringify(entry)}, ${JSON.stringify(entry)}))`;
-  return new Worker(code, { eval: true, workerData });
+  return startModuleThread(import.meta.url, 'document-thread', workerData);
 }
 
 /** Whether the engine options can go to a thread (no functions, no custom recognizers or backends). */

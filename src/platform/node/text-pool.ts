@@ -1,13 +1,12 @@
-import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
-import { pathToFileURL } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import type { AnonymizerOptions } from '../../engine/options.js';
 import type { Anonymizer, DetectCallOptions, TextCallOptions } from '../../engine/text-engine.js';
 import { AnonymizerError, internalError, rateLimitExceeded } from '../../errors/problem.js';
 import { imageLabels, textLabels } from '../../spec/labels.js';
 import type { ProblemDetail, PseudonymizedText, TextRequest } from '../../spec/types.js';
 import type { Span } from '../../text/span.js';
+import { startModuleThread } from './module-thread.js';
 
 /** A task sent to a pool thread (structured-cloned: no signal, no functions). */
 export type PoolTask =
@@ -59,21 +58,9 @@ interface Thread {
 /** Rough engine speed per thread (rules and model, all labels) for a `Retry-After` estimate. */
 const CHARS_PER_SECOND = 100_000;
 
-/**
- * A new pool thread: the compiled `text-thread.js` beside this file, or, when this file runs from source (tests,
- * `node --import tsx`), `text-thread.ts` loaded through tsx's API inside the thread (Node 20 does not pass loader
- * hooks on to workers).
- */
+/** A new thread running `text-thread` beside this file (see `startModuleThread`). */
 function startThread(workerData: unknown): Worker {
-  if (!import.meta.url.endsWith('.ts')) return new Worker(new URL('./text-thread.js', import.meta.url), { workerData });
-  const api = pathToFileURL(
-    createRequire(import.meta.url)
-      .resolve('tsx/esm/api')
-      .replace(/\.cjs$/, '.mjs'),
-  ).href;
-  const entry = new URL('./text-thread.ts', import.meta.url).href;
-  const code = `import(${JSON.stringify(api)}).then((m) => m.tsImport(${JSON.stringify(entry)}, ${JSON.stringify(entry)}))`;
-  return new Worker(code, { eval: true, workerData });
+  return startModuleThread(import.meta.url, 'text-thread', workerData);
 }
 
 function textSize(request: TextRequest): number {
