@@ -125,6 +125,11 @@ function drawReplacements(page: PDFPage, font: PDFFont, text: PdfPageText, parag
   return drawn;
 }
 
+/** The glyph boxes (top-left page coordinates) of every edit of `paragraphs`. */
+function editBoxes(paragraphs: readonly ReadParagraph[]): Box[] {
+  return paragraphs.flatMap((p) => p.edits.flatMap((e) => boxesOfRange(p.paragraph.layout, e.start, e.end)));
+}
+
 function pageContent(doc: PDFDocument, page: PDFPage): Uint8Array {
   const ctx = doc.context;
   const contents = page.node.get(PDFName.of('Contents'));
@@ -261,9 +266,7 @@ export async function anonymizePdf(bytes: Uint8Array, job: DocumentJob, deps: Pd
   const rewrite = (i: number, paragraphs: readonly ReadParagraph[], first: boolean): string | null => {
     const { text } = pages[i]!;
     const page = srcPages[i]!;
-    const areas = paragraphs
-      .flatMap((p) => p.edits.flatMap((e) => boxesOfRange(p.paragraph.layout, e.start, e.end)))
-      .map((b) => grow(toUserBox(text.toUser, b), AREA_MARGIN));
+    const areas = editBoxes(paragraphs).map((b) => grow(toUserBox(text.toUser, b), AREA_MARGIN));
     try {
       const crop = toUserBox(text.toUser, { x0: 0, y0: 0, x1: text.width, y1: text.height });
       // A later pass rewrites the page's rewritten content only: the replacements drawn after it stay as they are.
@@ -310,11 +313,10 @@ export async function anonymizePdf(bytes: Uint8Array, job: DocumentJob, deps: Pd
   /** Renders, OCRs and redacts page `i` as an image (applied to the document at the end). */
   const rasterise = async (i: number): Promise<void> => {
     if (!rasteriser) throw unprocessable('A page of the PDF cannot be redacted safely (it would need rasterising).');
+    if (rasterised.has(i)) return;
     const { text, paragraphs } = pages[i]!;
     progress('ocr', i);
-    const knownBoxes = paragraphs.flatMap((p) => p.edits.flatMap((e) => boxesOfRange(p.paragraph.layout, e.start, e.end)));
-    if (rasterised.has(i)) return;
-    rasterised.set(i, await rasteriser.rasterise(i + 1, text, knownBoxes, job, firstFreeXref + i));
+    rasterised.set(i, await rasteriser.rasterise(i + 1, text, editBoxes(paragraphs), job, firstFreeXref + i));
     stats.rasterisedPages++;
   };
 
@@ -387,9 +389,9 @@ export async function anonymizePdf(bytes: Uint8Array, job: DocumentJob, deps: Pd
     try {
       for (const i of leakingPages) {
         const { text, paragraphs } = pages[i]!;
-        const knownBoxes = paragraphs.flatMap((p) => p.edits.flatMap((e) => boxesOfRange(p.paragraph.layout, e.start, e.end)));
+        const knownBoxes = editBoxes(paragraphs);
         const r = await again.rasterise(i + 1, text, knownBoxes, job, firstFreeXref + i);
-        r.addKnown(knownStrings([...knownEdits, ...(r.edits as Edit[])]));
+        r.addKnown(knownStrings([...knownEdits, ...r.edits]));
         await r.apply(doc, srcPages[i]!);
         rasterised.set(i, r);
         stats.rasterisedPages++;
