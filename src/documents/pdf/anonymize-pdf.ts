@@ -22,7 +22,7 @@ import type { DrawnImages, InspectionStats } from './inspect-images.js';
 import { editsOf, inspectImages, inspectedImageEntry, isUndecodableScan } from './inspect-images.js';
 import { openPdfjs } from './pdfjs.js';
 import type { PdfjsSource } from './pdfjs.js';
-import { knownStrings, propagateEdits } from './propagate.js';
+import { knownStrings, propagateEdits } from '../propagate.js';
 import type { PdfPageText } from './read.js';
 import { readPage } from './read.js';
 import type { PageRasteriser, RasterisedPage } from './rasterise.js';

@@ -13,8 +13,8 @@ import { boxesOfRange, layoutFromParagraphs, unionBox } from '../layout.js';
 import { buildImageData, buildPageEntry, imageUrlOf } from '../pii-record.js';
 import { unprocessable } from '../../errors/problem.js';
 import { openPdfjs } from './pdfjs.js';
-import type { KnownStrings } from './propagate.js';
-import { propagateEdits } from './propagate.js';
+import type { KnownStrings } from '../propagate.js';
+import { propagateEdits } from '../propagate.js';
 import type { PdfjsSource } from './pdfjs.js';
 import type { PdfPageText } from './read.js';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Edit } from '../../../../src/replacement/apply.js';
-import { knownStrings, propagateEdits } from '../../../../src/documents/pdf/propagate.js';
+import type { Edit } from '../../../src/replacement/apply.js';
+import { knownStrings, propagateEdits } from '../../../src/documents/propagate.js';
 
 const known: Edit = { start: 0, end: 6, label: 'PER', score: 1, original: 'Müller', replacement: 'PER-1', pseudonym: null, crId: 1 };
 

@@ -1,6 +1,6 @@
-import type { Edit } from '../../replacement/apply.js';
-import type { Needle } from '../../text/word-search.js';
-import { needleOf, originalRange, searchTextOf, wordMatches } from '../../text/word-search.js';
+import type { Edit } from '../replacement/apply.js';
+import type { Needle } from '../text/word-search.js';
+import { needleOf, originalRange, searchTextOf, wordMatches } from '../text/word-search.js';
 
 /** Strings detected somewhere in a document, each once, ready to be found elsewhere. */
 export type KnownStrings = ReadonlyArray<{ edit: Edit; needle: Needle }>;
