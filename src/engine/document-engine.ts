@@ -20,6 +20,8 @@ import { TEXT_LABELS } from '../spec/types.js';
 import type { ImageAdapterDeps } from '../documents/image/image-adapter.js';
 import { createImageAdapter } from '../documents/image/image-adapter.js';
 import { createPdfAdapter } from '../documents/pdf/pdf-adapter.js';
+import { createDocxAdapter } from '../documents/docx/docx-adapter.js';
+import { DEFAULT_MAX_PIXELS } from '../documents/image/header.js';
 import { createPageRasteriser } from '../documents/pdf/rasterise.js';
 import type { NerBackendFactory } from '../inference/ner-backends.js';
 import type { EnginePlatform } from './platform.js';
@@ -193,7 +195,7 @@ export type DocumentEngineOptions = Omit<DocumentAnonymizerDeps, 'adapters' | 'n
   Pick<ImageAdapterDeps, 'maxPixels' | 'random'>;
 
 /**
- * The document engine over a platform: the image and PDF adapters with the platform's codec, pdf.js and canvas; face
+ * The document engine over a platform: the image, PDF and DOCX adapters with the platform's codec, pdf.js and canvas; face
  * detection and OCR started on first use and stopped by `close()`; text detection with the platform's NER.
  */
 export function createDocumentEngine(platform: EnginePlatform, options: DocumentEngineOptions = {}): ClosableDocumentAnonymizer {
@@ -209,7 +211,8 @@ export function createDocumentEngine(platform: EnginePlatform, options: Document
   const image = createImageAdapter({ codec, detectors, ...(maxPixels ? { maxPixels } : {}), ...noise });
   const rasteriser = createPageRasteriser({ pdfjs, codec, detectors, createCanvas });
   const pdf = createPdfAdapter({ pdfjs, pixels: codec, detectors, rasteriser, ...noise });
-  const engine = createDocumentAnonymizer({ ...engineOptions, nerBackends: platform.ner, adapters: [image, pdf] });
+  const docx = createDocxAdapter({ codec, detectors, maxPixels: maxPixels ?? DEFAULT_MAX_PIXELS, ...noise });
+  const engine = createDocumentAnonymizer({ ...engineOptions, nerBackends: platform.ner, adapters: [image, pdf, docx] });
   return {
     anonymize: (bytes, config, callOptions) => engine.anonymize(bytes, config, callOptions),
     anonymizeDocument: (bytes, config, callOptions) => engine.anonymizeDocument(bytes, config, callOptions),

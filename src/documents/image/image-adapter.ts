@@ -1,7 +1,6 @@
 import type { DocumentAdapter } from '../adapter.js';
 import { reportProgress } from '../adapter.js';
-import { boxesOfRange, unionBox } from '../layout.js';
-import { buildImageData, buildPageEntry, imageUrlOf } from '../pii-record.js';
+import { imageFindingsEntry, imageUrlOf } from '../pii-record.js';
 import { invalidFile } from '../../errors/problem.js';
 import type { ImageDetectors } from './anonymize-image.js';
 import { anonymizeImage } from './anonymize-image.js';
@@ -38,18 +37,11 @@ export function createImageAdapter(deps: ImageAdapterDeps): DocumentAdapter {
         ...(deps.random ? { random: deps.random } : {}),
         ...(job.signal ? { signal: job.signal } : {}),
       });
-      const imageData = buildImageData(imageUrlOf(job.imageBaseUrl, job.documentId, 0), 0, [
-        { label: 'face', regions: result.faces },
-        { label: 'text', regions: result.textRegions.map((box) => ({ box, score: 1 })) },
-      ]);
-      const layout = result.ocrText?.layout;
-      const entry = buildPageEntry({
+      const entry = imageFindingsEntry(result, {
         pageNum: 1,
         paragraphId: 0,
-        text: layout?.text ?? '',
-        edits: result.ocrText?.applied?.edits ?? [],
-        locateOriginal: (start, end) => (layout ? unionBox(boxesOfRange(layout, start, end)) : null),
-        imagesData: [imageData],
+        imageUrl: imageUrlOf(job.imageBaseUrl, job.documentId, 0),
+        xref: 0,
       });
       reportProgress(job, 'redacting', 1, 1);
       return { extension: EXTENSIONS[sniffed.format], bytes: result.bytes, pageData: [entry] };

@@ -8,8 +8,7 @@ import { redactRaster } from '../image/anonymize-image.js';
 import { applyOrientation } from '../image/orientation.js';
 import type { ImageCodec } from '../image/codec.js';
 import type { RandomFill } from '../image/effects.js';
-import { boxesOfRange, unionBox } from '../layout.js';
-import { buildImageData, buildPageEntry, imageUrlOf } from '../pii-record.js';
+import { imageFindingsEntry, imageUrlOf } from '../pii-record.js';
 import type { Matrix } from './geometry.js';
 import { inverseOrientation, viewedOrientation } from './image-orientation.js';
 import { canReadPixels, imageSize, readImagePixels, writeImagePixels } from './image-pixels.js';
@@ -157,18 +156,10 @@ export function editsOf(image: InspectedImage): Edit[] {
  */
 export function inspectedImageEntry(image: InspectedImage, job: DocumentJob, paragraphId: number): PiiPageEntry {
   const xref = image.ref.objectNumber;
-  const layout = image.findings.ocrText?.layout;
-  return buildPageEntry({
+  return imageFindingsEntry(image.findings, {
     pageNum: image.pageNum,
     paragraphId,
-    text: layout?.text ?? '',
-    edits: editsOf(image),
-    locateOriginal: (start, end) => (layout ? unionBox(boxesOfRange(layout, start, end)) : null),
-    imagesData: [
-      buildImageData(imageUrlOf(job.imageBaseUrl, job.documentId, xref), xref, [
-        { label: 'face', regions: image.findings.faces },
-        { label: 'text', regions: image.findings.textRegions.map((box) => ({ box, score: 1 })) },
-      ]),
-    ],
+    imageUrl: imageUrlOf(job.imageBaseUrl, job.documentId, xref),
+    xref,
   });
 }

@@ -1,0 +1,143 @@
+import { verificationFailed } from '../../errors/problem.js';
+import type { Edit } from '../../replacement/apply.js';
+import type { PiiPageEntry } from '../../spec/types.js';
+import type { AdapterOutput, DocumentJob, DocumentPhase } from '../adapter.js';
+import { reportProgress } from '../adapter.js';
+import { buildPageEntry, imageFindingsEntry, imageUrlOf } from '../pii-record.js';
+import { knownStrings, propagateEdits } from '../propagate.js';
+import { readZip } from '../zip/read-zip.js';
+import { writeZip } from '../zip/write-zip.js';
+import { applySegmentEdits } from './apply-edits.js';
+import { removeHistory, scrubSettings } from './history.js';
+import type { MediaDeps } from './media.js';
+import { anonymizeMedia } from './media.js';
+import { CONTENT_TYPES, WordPackage } from './package.js';
+import type { PartRole } from './part-roles.js';
+import { roleOf } from './part-roles.js';
+import { pruneRelationships } from './prune.js';
+import type { Segment } from './segments.js';
+import { collectSegments, linkSegment } from './segments.js';
+import { verifyDocx } from './verify-docx.js';
+
+const HYPERLINK = /\/hyperlink$/;
+const byName = (a: string, b: string) => a.localeCompare(b, 'en', { numeric: true });
+
+/** A segment with its story ("page" of the PII record) and what detection and propagation did to it. */
+interface Detected {
+  segment: Segment;
+  pageNum: number;
+  edits: Edit[];
+}
+
+/**
+ * Anonymizes a DOCX: unzip under limits, keep only allow-listed parts, remove history and personal settings, detect
+ * on every text segment (paragraphs joined across runs, field instructions, alt texts, hyperlink targets), send the
+ * images through the image pipeline, replace every occurrence of every detected string in every part (both copies of
+ * a text box), write a deterministic ZIP and verify it by re-reading (fail closed).
+ *
+ * In the PII record a "page" is a story: the main document is page 1, then each further text part (headers, footers,
+ * footnotes, endnotes, glossary, charts, SmartArt) in part-name order gets the next page.
+ */
+export async function anonymizeDocx(bytes: Uint8Array, job: DocumentJob, deps: MediaDeps): Promise<AdapterOutput> {
+  const pkg = new WordPackage(readZip(bytes));
+  const main = pkg.mainPart();
+  const roles = new Map<string, PartRole>();
+  for (const name of pkg.partNames()) {
+    if (name === CONTENT_TYPES) continue;
+    const role = name === main ? 'main' : roleOf(pkg.contentType(name));
+    // Only the package's main part is the document; another main-document part is dropped.
+    roles.set(name, role === 'main' && name !== main ? 'drop' : role);
+  }
+  for (const [name, role] of roles) if (role === 'drop') pkg.drop(name);
+  const kept = [...roles].filter(([name]) => pkg.has(name));
+  const stats = { droppedParts: roles.size - kept.length, acceptedRevisions: 0, segments: 0, replacedImages: 0, placeholderImages: 0 };
+  stats.droppedParts += pruneRelationships(pkg);
+
+  for (const [name, role] of kept) {
+    if (role === 'image' || !isXmlPart(name) || name.endsWith('.rels')) continue;
+    const doc = pkg.xml(name);
+    stats.acceptedRevisions += removeHistory(doc);
+    if (role === 'settings') scrubSettings(doc);
+  }
+
+  const stories = [
+    main,
+    ...kept
+      .filter(([n, r]) => r === 'story' && n !== main)
+      .map(([n]) => n)
+      .sort(byName),
+  ];
+  const copies = kept.filter(([, r]) => r === 'copy').map(([n]) => n);
+  const pageOf = new Map(stories.map((n, i) => [n, i + 1]));
+  const segments: Array<{ segment: Segment; pageNum: number }> = [];
+  for (const part of [...stories, ...copies]) {
+    const pageNum = pageOf.get(part) ?? 0;
+    for (const segment of collectSegments(pkg.xml(part), part, !pageOf.has(part))) segments.push({ segment, pageNum });
+    for (const rel of pkg.relationships(part))
+      if (rel.external && HYPERLINK.test(rel.type)) {
+        const segment = linkSegment(rel.el, part);
+        if (segment) segments.push({ segment, pageNum });
+      }
+  }
+  stats.segments = segments.length;
+
+  const total = segments.length;
+  const progress = (phase: DocumentPhase, done: number) => reportProgress(job, phase, done, total);
+  progress('detecting', 0);
+  const detected: Detected[] = [];
+  for (const { segment, pageNum } of segments) {
+    job.signal?.throwIfAborted();
+    const edits = job.text ? (await job.text(segment.text)).edits : [];
+    detected.push({ segment, pageNum, edits });
+    progress('detecting', detected.length);
+  }
+
+  const images = kept.filter(([, r]) => r === 'image').map(([n]) => n);
+  progress('ocr', total);
+  const media = await anonymizeMedia(pkg, images, job, deps);
+  for (const m of media) stats[m.findings ? 'replacedImages' : 'placeholderImages']++;
+
+  // One finding counts for the whole document: a name found once is replaced in every part and every copy.
+  const imageEdits = media.flatMap((m) => m.findings?.ocrText?.applied?.edits ?? []);
+  const known = knownStrings([...detected.flatMap((d) => d.edits), ...imageEdits]);
+  progress('redacting', 0);
+  for (const d of detected) {
+    d.edits = propagateEdits(d.segment.text, d.edits, known);
+    applySegmentEdits(d.segment, d.edits, d.segment.kind === 'link' ? encodeURI : undefined);
+  }
+  const out = writeZip(pkg.serialize());
+  progress('redacting', total);
+
+  progress('verifying', 0);
+  const needles = [...detected.flatMap((d) => d.edits), ...imageEdits].map((e) => ({ label: e.label, text: e.original }));
+  const verification = verifyDocx(out, needles);
+  progress('verifying', total);
+  if (!verification.passed) throw verificationFailed(verification.leaks);
+
+  const pageData: PiiPageEntry[] = [];
+  let paragraphId = 0;
+  for (const d of detected) {
+    if (d.segment.copy) continue;
+    pageData.push(
+      buildPageEntry({ pageNum: d.pageNum, paragraphId: paragraphId++, text: d.segment.text, edits: d.edits, locateOriginal: () => null }),
+    );
+  }
+  media.forEach((m, i) => {
+    if (!m.findings) return;
+    const xref = i + 1;
+    const pageNum = pageOf.get(stories.find((s) => pkg.relationships(s).some((r) => r.targetPart === m.part)) ?? main) ?? 1;
+    pageData.push(
+      imageFindingsEntry(m.findings, {
+        pageNum,
+        paragraphId: paragraphId++,
+        imageUrl: imageUrlOf(job.imageBaseUrl, job.documentId, xref),
+        xref,
+      }),
+    );
+  });
+  return { bytes: out, extension: 'docx', pageData, verification: { ...verification, stats } };
+}
+
+function isXmlPart(name: string): boolean {
+  return /\.(?:xml|rels)$/i.test(name);
+}

@@ -1,0 +1,23 @@
+import type { DocumentAdapter } from '../adapter.js';
+import { AnonymizerError, invalidFile } from '../../errors/problem.js';
+import { anonymizeDocx } from './anonymize-docx.js';
+import type { MediaDeps } from './media.js';
+
+/**
+ * DOCX: a rewrite of the package that keeps only allow-listed parts, verified before it completes. Any failure that
+ * is not already a problem (a parser throwing on a hostile file) becomes 422 INVALID_FILE: never partial output.
+ */
+export function createDocxAdapter(deps: MediaDeps): DocumentAdapter {
+  return {
+    type: 'DOCX',
+    async anonymize(bytes, sniffed, job) {
+      if (sniffed.type !== 'DOCX') throw invalidFile('The file is not a Word document.');
+      try {
+        return await anonymizeDocx(bytes, job, deps);
+      } catch (err) {
+        if (err instanceof AnonymizerError || (err instanceof Error && err.name === 'AbortError')) throw err;
+        throw invalidFile('The Word document is damaged or uses structures that cannot be processed.');
+      }
+    },
+  };
+}

@@ -1,0 +1,110 @@
+import type { XmlDocument, XmlElement } from './xml.js';
+import { ELEMENT_NODE, NS, childElements, descendants, isElement, remove, unwrap } from './xml.js';
+
+/**
+ * Removes the document's history and who made it (reliability D1, D2), before any text is read:
+ * - tracked changes are accepted: deletions (`w:del`, `w:moveFrom`, deleted rows) go with their text, insertions
+ *   (`w:ins`, `w:moveTo`) stay as plain content, and every property change (`w:rPrChange`, …) goes, so no author
+ *   or date of a revision remains;
+ * - comment anchors and references go (comments themselves are dropped as parts: see part-roles.ts);
+ * - revision session ids (`w:rsid*`), which tie edits to editing sessions, go.
+ * Returns how many revision marks were accepted.
+ */
+export function removeHistory(doc: XmlDocument): number {
+  let accepted = 0;
+  const w = (name: string) => descendants(doc, NS.w, name);
+  // A deleted table row: the row goes.
+  for (const del of w('del'))
+    if (isElement(del.parentNode, NS.w, 'trPr')) {
+      const row = del.parentNode.parentNode;
+      if (isElement(row, NS.w, 'tr')) {
+        remove(row);
+        accepted++;
+      }
+    }
+  for (const name of REMOVED_WITH_CONTENT)
+    for (const el of w(name)) {
+      remove(el);
+      accepted++;
+    }
+  for (const name of ['ins', 'moveTo'])
+    for (const el of w(name)) {
+      // Inside run properties an insertion is only a mark on the paragraph or run: the mark goes.
+      if (isElement(el.parentNode, NS.w, 'rPr') || isElement(el.parentNode, NS.w, 'trPr')) remove(el);
+      else unwrap(el);
+      accepted++;
+    }
+  for (const name of COMMENT_ANCHORS) for (const el of w(name)) removeAnchor(el);
+  stripRsids(doc.documentElement!);
+  return accepted;
+}
+
+/** Revision elements whose content is the old state (deleted text, former properties), or markers of moves. */
+const REMOVED_WITH_CONTENT = [
+  'del',
+  'moveFrom',
+  'delText',
+  'delInstrText',
+  'rPrChange',
+  'pPrChange',
+  'sectPrChange',
+  'tblPrChange',
+  'tblPrExChange',
+  'tblGridChange',
+  'trPrChange',
+  'tcPrChange',
+  'numberingChange',
+  'cellIns',
+  'cellDel',
+  'cellMerge',
+  'moveFromRangeStart',
+  'moveFromRangeEnd',
+  'moveToRangeStart',
+  'moveToRangeEnd',
+  'customXmlInsRangeStart',
+  'customXmlInsRangeEnd',
+  'customXmlDelRangeStart',
+  'customXmlDelRangeEnd',
+  'customXmlMoveFromRangeStart',
+  'customXmlMoveFromRangeEnd',
+  'customXmlMoveToRangeStart',
+  'customXmlMoveToRangeEnd',
+];
+
+const COMMENT_ANCHORS = ['commentRangeStart', 'commentRangeEnd', 'commentReference'];
+
+/** A comment anchor goes; a run left holding nothing but its properties goes with it. */
+function removeAnchor(el: XmlElement): void {
+  const run = el.parentNode;
+  remove(el);
+  if (isElement(run, NS.w, 'r')) {
+    let content = false;
+    for (let n = run.firstChild; n; n = n.nextSibling) if (n.nodeType === ELEMENT_NODE && !isElement(n, NS.w, 'rPr')) content = true;
+    if (!content) remove(run);
+  }
+}
+
+function stripRsids(root: XmlElement): void {
+  const stack: XmlElement[] = [root];
+  while (stack.length > 0) {
+    const el = stack.pop()!;
+    const attrs = el.attributes;
+    for (let i = attrs.length - 1; i >= 0; i--) {
+      const a = attrs.item(i)!;
+      if (a.namespaceURI === NS.w && a.localName!.startsWith('rsid')) el.removeAttributeNode(a);
+    }
+    for (let n = el.firstChild; n; n = n.nextSibling) if (n.nodeType === ELEMENT_NODE) stack.push(n as XmlElement);
+  }
+}
+
+/**
+ * Settings that name people, places on their machines or the document's identity: the attached template's path,
+ * document variables, mail-merge sources, revision session ids and document GUIDs; and revision tracking, so an
+ * edit of the anonymized file does not start a new history under someone's name.
+ */
+const PERSONAL_SETTINGS = ['attachedTemplate', 'docVars', 'mailMerge', 'rsids', 'trackRevisions', 'saveThroughXslt', 'docId'];
+
+/** Removes personal settings from `word/settings.xml` (any namespace's `docId`: w14, w15). */
+export function scrubSettings(doc: XmlDocument): void {
+  for (const el of childElements(doc.documentElement!)) if (PERSONAL_SETTINGS.includes(el.localName!)) remove(el);
+}
