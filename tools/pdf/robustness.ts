@@ -2,7 +2,9 @@
 // killed and replaced when it hangs or crashes. Prints counts: completed, failed with a reason, hung/crashed.
 // The limit is given to the pipeline as an abort signal (as the job runner does): a document that stops on it has
 // failed with that reason; one that has not answered 30 s later is hung and its child is killed.
-// Usage: node --import tsx tools/pdf/robustness.ts [--limit-ms 30000] [--max N] [--jobs N] [--ner on|off] [--log FILE [--resume]] [dirs…]
+// Usage: node --import tsx tools/pdf/robustness.ts [--limit-ms 30000] [--max N] [--jobs N] [--ner on|off] [--ext docx,doc]
+//   [--log FILE [--resume]] [dirs…]
+// Any document type the engine takes runs (Word corpora too); --ext keeps only files with those extensions.
 // --ner: the engine's default settings (the shipped model on, what users get) or rules only (`off`).
 // --log appends each outcome as a JSON line as it happens (a long run that is cut off still tells what finished).
 import { fork } from 'node:child_process';
@@ -21,6 +23,8 @@ const nerAt = args.indexOf('--ner');
 const ner = nerAt >= 0 ? (args.splice(nerAt, 2)[1] ?? '') : 'on';
 if (ner !== 'on' && ner !== 'off') throw new Error('--ner takes on or off');
 const resume = args.includes('--resume') ? (args.splice(args.indexOf('--resume'), 1), true) : false;
+const extAt = args.indexOf('--ext');
+const exts = extAt >= 0 ? new Set((args.splice(extAt, 2)[1] ?? '').toLowerCase().split(',')) : null;
 const logAt = args.indexOf('--log');
 const log = logAt >= 0 ? args.splice(logAt, 2)[1] : undefined;
 const root = join(import.meta.dirname, '..', '..', '..', 'shared', 'corpus');
@@ -30,7 +34,8 @@ function list(dir: string): string[] {
   try {
     return readdirSync(dir)
       .map((f) => join(dir, f))
-      .filter((f) => statSync(f).isFile() && !/\.(md|txt|json|doc|link)$/i.test(f))
+      .filter((f) => statSync(f).isFile() && !/\.(md|txt|json|link)$/i.test(f))
+      .filter((f) => !exts || exts.has(f.slice(f.lastIndexOf('.') + 1).toLowerCase()))
       .sort();
   } catch {
     return [];

@@ -160,6 +160,10 @@ describe('readZip refuses unsafe names', () => {
     );
   });
 
+  it('refuses a directory entry that holds data (it would be dropped unseen)', () => {
+    expectInvalid(() => readZip(writeZip([['word/', document]])), 'is damaged');
+  });
+
   it('refuses a name that is not UTF-8', () => {
     const zip = writeZip([['word/x.xml', document]]);
     expectInvalid(() => readZip(patched(zip, (dv) => dv.setUint8(centralAt(zip)[0]! + 46, 0xff))));
