@@ -5,6 +5,7 @@ import { readImagePixels } from '../documents/pdf/image-pixels.js';
 import { invalidPathParam } from '../errors/problem.js';
 import { sniffDocument } from '../documents/sniff.js';
 import { arrayOf, dictOf, nameOf } from '../documents/pdf/objects.js';
+import { readZip } from '../documents/zip/read-zip.js';
 
 /** An image of a document that a PII record's `imageUrl` names: its bytes and media type. */
 export interface DocumentImage {
@@ -27,7 +28,7 @@ export function parseImageXref(value: number | string): number | null {
 
 /**
  * The image a PII record entry names, from the stored original: an image document is its own image 0 (its bytes,
- * as uploaded); in a PDF, the image XObject with that object number: a JPEG as stored (its stream is the file), other
+ * as uploaded); in a DOCX, the image entry at that position of the ZIP; in a PDF, the image XObject with that object number: a JPEG as stored (its stream is the file), other
  * images whose samples can be read (Flate, LZW, run-length; gray, RGB, CMYK, indexed) as PNG through the platform's
  * `codec`. An `xref` past the original's objects names the raster of an OCRed page: `ocrPage()` serves it (the
  * service passes the anonymized page image of the result, `pageImageOfResult`).
@@ -40,6 +41,7 @@ export async function imageOfDocument(
 ): Promise<DocumentImage | null> {
   const sniffed = sniffDocument(original);
   if (sniffed.type === 'IMAGE') return xref === 0 ? { bytes: original, contentType: IMAGE_TYPES[sniffed.format]! } : null;
+  if (sniffed.type === 'DOCX') return imageOfDocx(original, xref);
   if (sniffed.type !== 'PDF') return null;
   try {
     const pdf = await PDFDocument.load(original, { updateMetadata: false, throwOnInvalidObject: false });
@@ -53,6 +55,17 @@ export async function imageOfDocument(
     if (only === 'DCTDecode') return { bytes: stream.contents, contentType: 'image/jpeg' };
     const pixels = codec ? await readImagePixels(ctx, stream, codec) : null;
     return pixels ? { bytes: await encodeImage(pixels.raster, 'png', codec!), contentType: 'image/png' } : null;
+  } catch {
+    return null;
+  }
+}
+
+/** In a DOCX, `xref` is the position of the image's entry in the ZIP: the picture as stored, if it is JPEG, PNG or BMP. */
+function imageOfDocx(original: Uint8Array, xref: number): DocumentImage | null {
+  try {
+    const bytes = [...readZip(original).values()][xref];
+    const sniffed = bytes ? sniffDocument(bytes) : null;
+    return bytes && sniffed?.type === 'IMAGE' ? { bytes, contentType: IMAGE_TYPES[sniffed.format]! } : null;
   } catch {
     return null;
   }

@@ -41,6 +41,8 @@ interface Detected {
 export async function anonymizeDocx(bytes: Uint8Array, job: DocumentJob, deps: MediaDeps): Promise<AdapterOutput> {
   const pkg = new WordPackage(readZip(bytes));
   const main = pkg.mainPart();
+  // An image's `xref` in the PII record is its entry's position in the original ZIP (the service serves it from there).
+  const entryIndex = new Map(pkg.partNames().map((n, i) => [n, i]));
   const roles = new Map<string, PartRole>();
   for (const name of pkg.partNames()) {
     if (name === CONTENT_TYPES) continue;
@@ -49,6 +51,9 @@ export async function anonymizeDocx(bytes: Uint8Array, job: DocumentJob, deps: M
     roles.set(name, role === 'main' && name !== main ? 'drop' : role);
   }
   for (const [name, role] of roles) if (role === 'drop') pkg.drop(name);
+  // Only what the document reaches stays: a thumbnail (a picture of page one) hangs off the package, not the document.
+  const reached = reachableFrom(pkg, main);
+  for (const name of roles.keys()) if (pkg.has(name) && !name.endsWith('.rels') && !reached.has(name)) pkg.drop(name);
   const kept = [...roles].filter(([name]) => pkg.has(name));
   const stats = { droppedParts: roles.size - kept.length, acceptedRevisions: 0, segments: 0, replacedImages: 0, placeholderImages: 0 };
   stats.droppedParts += pruneRelationships(pkg);
@@ -117,14 +122,15 @@ export async function anonymizeDocx(bytes: Uint8Array, job: DocumentJob, deps: M
   const pageData: PiiPageEntry[] = [];
   let paragraphId = 0;
   for (const d of detected) {
-    if (d.segment.copy) continue;
+    // A copy is counted where it was first seen; alt texts, shape names and links only when something was found.
+    if (d.segment.copy || ((d.segment.kind === 'attribute' || d.segment.kind === 'link') && d.edits.length === 0)) continue;
     pageData.push(
       buildPageEntry({ pageNum: d.pageNum, paragraphId: paragraphId++, text: d.segment.text, edits: d.edits, locateOriginal: () => null }),
     );
   }
-  media.forEach((m, i) => {
+  media.forEach((m) => {
     if (!m.findings) return;
-    const xref = i + 1;
+    const xref = entryIndex.get(m.part)!;
     const pageNum = pageOf.get(stories.find((s) => pkg.relationships(s).some((r) => r.targetPart === m.part)) ?? main) ?? 1;
     pageData.push(
       imageFindingsEntry(m.findings, {
@@ -140,4 +146,19 @@ export async function anonymizeDocx(bytes: Uint8Array, job: DocumentJob, deps: M
 
 function isXmlPart(name: string): boolean {
   return /\.(?:xml|rels)$/i.test(name);
+}
+
+/** Parts reached from the main part through internal relationships. */
+function reachableFrom(pkg: WordPackage, main: string): Set<string> {
+  const reached = new Set([main]);
+  const queue = [main];
+  while (queue.length > 0)
+    for (const rel of pkg.relationships(queue.pop()!)) {
+      const target = rel.targetPart === null ? null : pkg.find(rel.targetPart);
+      if (target !== null && !reached.has(target)) {
+        reached.add(target);
+        queue.push(target);
+      }
+    }
+  return reached;
 }

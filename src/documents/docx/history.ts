@@ -1,5 +1,5 @@
 import type { XmlDocument, XmlElement } from './xml.js';
-import { ELEMENT_NODE, NS, childElements, descendants, isElement, remove, unwrap } from './xml.js';
+import { ELEMENT_NODE, NS, childElements, descendants, isElement, named, remove, unwrap } from './xml.js';
 
 /**
  * Removes the document's history and who made it (reliability D1, D2), before any text is read:
@@ -19,6 +19,15 @@ export function removeHistory(doc: XmlDocument): number {
       const row = del.parentNode.parentNode;
       if (isElement(row, NS.w, 'tr')) {
         remove(row);
+        accepted++;
+      }
+    }
+  // A deleted paragraph mark: what is left of the paragraph joins the next one, as Word does when accepting it.
+  for (const del of w('del'))
+    if (isElement(del.parentNode, NS.w, 'rPr') && isElement(del.parentNode.parentNode, NS.w, 'pPr')) {
+      const paragraph = del.parentNode.parentNode.parentNode;
+      if (isElement(paragraph, NS.w, 'p')) {
+        joinNext(paragraph);
         accepted++;
       }
     }
@@ -70,6 +79,17 @@ const REMOVED_WITH_CONTENT = [
   'customXmlMoveToRangeStart',
   'customXmlMoveToRangeEnd',
 ];
+
+/** Moves a paragraph's content (not its properties) to the start of the next paragraph and removes it. */
+function joinNext(p: XmlElement): void {
+  let next = p.nextSibling;
+  while (next && next.nodeType !== ELEMENT_NODE) next = next.nextSibling;
+  if (!isElement(next, NS.w, 'p')) return;
+  let at = next.firstChild;
+  while (at && isElement(at, NS.w, 'pPr')) at = at.nextSibling;
+  for (const child of childElements(p)) if (!named(child, NS.w, 'pPr')) next.insertBefore(child, at);
+  remove(p);
+}
 
 const COMMENT_ANCHORS = ['commentRangeStart', 'commentRangeEnd', 'commentReference'];
 

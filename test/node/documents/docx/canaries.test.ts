@@ -34,7 +34,7 @@ function centralRecords(bytes: Uint8Array): Array<{ time: number; date: number; 
   return out;
 }
 
-describe('DOCX canaries (reliability D1–D5)', () => {
+describe('DOCX canaries (reliability D1–D6)', () => {
   const input = canaryDocx();
   let result: AnonymizedDocument;
   let texts: Record<string, string>;

@@ -104,7 +104,7 @@ export const KEPT = [
  * A letter with the canaries in every place reliability D1–D5 names: body (split across runs), a table, a text box
  * (twice: mc:Choice and mc:Fallback), hidden text, a field instruction and a hyperlink target, alt text, header,
  * footer, footnote, endnote, a comment, tracked changes (deletion, insertion, property change with an author), document
- * properties (core, app, custom), people, settings (template path, document variables, rsids), custom XML, an embedded
+ * properties (core, app, custom), a thumbnail, people, settings (template path, document variables, rsids), custom XML, an embedded
  * OLE object, macros, and a photo with EXIF.
  */
 export function canaryDocx(): Uint8Array {
@@ -145,6 +145,7 @@ export function canaryDocx(): Uint8Array {
       ['rIdCore', 'metadata/core-properties', 'docProps/core.xml'],
       ['rIdApp', 'extended-properties', 'docProps/app.xml'],
       ['rIdCustom', 'custom-properties', 'docProps/custom.xml'],
+      ['rIdThumb', 'http://schemas.openxmlformats.org/package/2006/relationships/metadata/thumbnail', 'docProps/thumbnail.jpeg'],
     ],
     parts: {
       'word/header1.xml': [`${WML}.header+xml`, hdr('hdr', `Letter from ${n}`)],
@@ -168,6 +169,7 @@ export function canaryDocx(): Uint8Array {
         `${DECL}<w15:people xmlns:w15="http://schemas.microsoft.com/office/word/2012/wordml"><w15:person w15:author="${CANARY.author}"/></w15:people>`,
       ],
       'word/media/image1.jpeg': [null, exifJpeg(CANARY.meta)],
+      'docProps/thumbnail.jpeg': [null, exifJpeg(CANARY.author)],
       'word/embeddings/oleObject1.bin': [null, enc(`OLE ${CANARY.embedded} ${n}`)],
       'word/vbaProject.bin': ['application/vnd.ms-office.vbaProject', enc(`VBA ${CANARY.author}`)],
       'customXml/item1.xml': [null, `${DECL}<client><name>${n}</name><note>${CANARY.meta}</note></client>`],
