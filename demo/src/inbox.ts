@@ -454,7 +454,7 @@ export async function mountInbox(root: HTMLElement): Promise<void> {
     { class: 'dropzone', id: 'dropzone' },
     h('p', { class: 'drop-title' }, h('strong', null, 'Drop files here'), ' or'),
     h('button', { type: 'button', class: 'primary', id: 'choose-files', onClick: () => fileInput.click() }, 'Choose files …'),
-    h('p', { class: 'muted small' }, 'PDF, JPG, PNG, BMP — and DOC/DOCX, which this engine does not support yet: they end with an error.'),
+    h('p', { class: 'muted small' }, 'PDF, DOCX, DOC, JPG, PNG, BMP: the type is read from the file itself.'),
     fileInput,
   );
   for (const type of ['dragenter', 'dragover']) {

@@ -1,5 +1,6 @@
 // A document opened from the inbox: the original and the anonymized result side by side (PDF pages rendered with
-// pdf.js, images as <img>), the boxes of what was found drawn over them, the counts, and the downloads.
+// pdf.js, images as <img>, Word documents as their text), what was found drawn or marked on them, the counts, and
+// the downloads.
 import type {
   Box,
   DocumentOverview,
@@ -13,6 +14,7 @@ import { download, fill, formatBytes, h, problemOf, problemView, svg } from './d
 import { chip, LABEL_NAMES } from './labels.ts';
 import { renderPdf } from './pdf-view.ts';
 import { statusBadge, statusWord } from './status.ts';
+import { wordFigure } from './word-view.ts';
 
 export interface ViewerInput {
   api: DocumentsApi;
@@ -28,7 +30,15 @@ interface Overlay {
   polygons: Array<{ points: Array<[number, number]>; cls: string; title: string }>;
 }
 
-const MIME: Record<string, string> = { png: 'image/png', jpg: 'image/jpeg', jpeg: 'image/jpeg', bmp: 'image/bmp', pdf: 'application/pdf' };
+const MIME: Record<string, string> = {
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  bmp: 'image/bmp',
+  pdf: 'application/pdf',
+  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  doc: 'application/msword',
+};
 const mimeOf = (name: string) => MIME[name.split('.').pop()?.toLowerCase() ?? ''] ?? 'application/octet-stream';
 
 /** Boxes per page of the PII record: entities (by label) and image detections (faces, text regions). */
@@ -136,7 +146,7 @@ function summary(record: DocumentPiiRecord): HTMLElement {
           [...labels].map(([l, n]) => chip(l, n)),
         )
       : null,
-    record.documentType === 'PDF'
+    record.documentType === 'PDF' || record.documentType === 'DOCX' || record.documentType === 'DOC'
       ? h(
           'p',
           { class: 'muted small' },
@@ -221,6 +231,7 @@ export async function renderViewer(container: HTMLElement, input: ViewerInput, o
     throw err;
   });
 
+  const isWord = doc.documentType === 'DOCX' || doc.documentType === 'DOC';
   const boxesToggle = h('input', {
     type: 'checkbox',
     checked: true,
@@ -256,7 +267,7 @@ export async function renderViewer(container: HTMLElement, input: ViewerInput, o
           'Download PII record',
         )
       : null,
-    h('label', { class: 'check' }, boxesToggle, ' Show boxes'),
+    isWord ? null : h('label', { class: 'check' }, boxesToggle, ' Show boxes'),
   );
   const originalPane = h('figure', { class: 'pane' }, h('figcaption', null, 'Original'));
   const resultPane = h('figure', { class: 'pane' }, h('figcaption', null, 'Anonymized'));
@@ -265,20 +276,31 @@ export async function renderViewer(container: HTMLElement, input: ViewerInput, o
     record ? summary(record) : null,
     notes,
     actions,
-    h(
-      'p',
-      { class: 'muted small' },
-      'Boxes show what the engine found: ',
-      doc.documentType === 'IMAGE'
-        ? [h('span', { class: 'swatch img-face' }), ' faces, ', h('span', { class: 'swatch img-text' }), ' all text (when masked), ']
-        : null,
-      'entities in the text coloured by label.',
-    ),
+    isWord
+      ? h(
+          'p',
+          { class: 'muted small' },
+          'Each story of the document (main text, headers, footers, notes) with what the engine found marked by label.',
+        )
+      : h(
+          'p',
+          { class: 'muted small' },
+          'Boxes show what the engine found: ',
+          doc.documentType === 'IMAGE'
+            ? [h('span', { class: 'swatch img-face' }), ' faces, ', h('span', { class: 'swatch img-text' }), ' all text (when masked), ']
+            : null,
+          'entities in the text coloured by label.',
+        ),
     h('div', { class: 'panes' }, originalPane, resultPane),
   );
   const width = Math.max(240, Math.min(640, resultPane.clientWidth || 320));
   const isPdf = doc.documentType === 'PDF';
   const render = async (bytes: Uint8Array | null, side: 'original' | 'anonymized', fileName: string, pane: HTMLElement) => {
+    if (isWord) {
+      // The text view is drawn from the PII record: without one (a project that keeps none) only the download is left.
+      pane.append(record ? wordFigure(record, side) : h('p', { class: 'muted' }, 'The text view needs the PII record.'));
+      return;
+    }
     if (!bytes) {
       pane.append(h('p', { class: 'muted' }, 'Not available.'));
       return;

@@ -103,8 +103,8 @@ ${LABELS}
 export const ANONYMIZE_HELP = `Usage: local-anonymizer anonymize IN --out OUT [--piis FILE] [--config FILE] [--verification-fallback fail|rasterise] [--quiet] [--verbose]
        local-anonymizer anonymize IN... --out-dir DIR [--piis-dir DIR] [--jobs N] [--config FILE] [--verification-fallback ...] [--quiet] [--verbose]
 
-Anonymizes PDF, JPEG, PNG and BMP files (the type is read from the bytes, not the name). The result has the
-same format and no metadata; a PDF is checked again after it is written. Text (also text that OCR reads in
+Anonymizes PDF, DOCX, DOC, JPEG, PNG and BMP files (the type is read from the bytes, not the name). The result
+has the same format and no metadata; PDF and Word files are checked again after they are written. Text (also text that OCR reads in
 images and scanned pages) is replaced as for "text" with pseudonyms; faces (and, when the config asks, text
 in images) are masked.
 

@@ -14,6 +14,7 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../../chromium.ts';
 import { createNodeCodec } from '../../../src/platform/node/codec.js';
 import type { Raster } from '../../../src/documents/image/raster.js';
 import { serveDemo } from '../../../tools/demo/serve.mjs';
+import { buildDocx, para } from '../documents/docx/fixtures.js';
 
 const root = join(import.meta.dirname, '..', '..', '..');
 const shots = join(root, 'docs', 'screenshots');
@@ -72,9 +73,18 @@ async function fixtures(): Promise<Record<'png' | 'jpg' | 'bmp' | 'pdf' | 'docx'
     bmp: { name: 'cat.bmp', mimeType: 'image/bmp', buffer: Buffer.from(await codec.encode(chelsea, 'bmp')) },
     pdf: { name: 'letter.pdf', mimeType: 'application/pdf', buffer: await letterPdf() },
     docx: {
-      name: 'comment.docx',
+      name: 'letter.docx',
       mimeType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
-      buffer: readFileSync(join(corpus, 'poi-document', 'comment.docx')),
+      buffer: Buffer.from(
+        buildDocx({
+          body: [
+            para('Sehr geehrte Frau Müller,'),
+            para('vielen Dank für Ihr Schreiben vom 3. März. Bitte melden Sie sich unter anna.mueller@example.de oder 030 1234567.'),
+            para('Mit freundlichen Grüßen'),
+            para('Jonas Becker, Berlin'),
+          ].join(''),
+        }),
+      ),
     },
     doc: { name: 'Word6.doc', mimeType: 'application/msword', buffer: readFileSync(join(corpus, 'poi-document', 'Word6.doc')) },
     invalid: { name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('Just some notes, not a document.\n') },
@@ -179,9 +189,9 @@ async function scrollTo(page: Page, selector: string): Promise<void> {
   await page.locator(selector).evaluate((el) => el.scrollIntoView({ block: 'start' }));
 }
 
-const MAGIC: Record<string, string> = { png: '89504e47', jpg: 'ffd8ff', bmp: '424d', pdf: '25504446' };
+const MAGIC: Record<string, string> = { png: '89504e47', jpg: 'ffd8ff', bmp: '424d', pdf: '25504446', docx: '504b0304' };
 
-/** Every completed document's result downloads, in its own format and changed; DOC/DOCX and the invalid file fail clearly. */
+/** Every completed document's result downloads, in its own format and changed; a Word 6 DOC and the invalid file fail clearly. */
 async function checkDocuments(page: Page): Promise<void> {
   const statuses = await settled(page, 6);
   expect(statuses).toEqual({
@@ -189,15 +199,15 @@ async function checkDocuments(page: Page): Promise<void> {
     'astronaut.jpg': 'COMPLETED',
     'cat.bmp': 'COMPLETED',
     'letter.pdf': 'COMPLETED',
-    'comment.docx': 'ERROR',
+    'letter.docx': 'COMPLETED',
     'Word6.doc': 'ERROR',
   });
   // The invalid file never became a document: its problem is shown with its name.
   const alert = page.locator('#inbox-alerts .problem', { hasText: 'notes.txt' });
   await expect.poll(() => alert.count()).toBe(1);
   expect(await alert.textContent()).toMatch(/not supported/i);
-  // Word documents end in ERROR with the ProblemDetail's title and detail in their row.
-  for (const name of ['comment.docx', 'Word6.doc']) {
+  // A Word 6 document (older than Word 97) ends in ERROR with the ProblemDetail's title and detail in its row.
+  for (const name of ['Word6.doc']) {
     const problem = rowOf(page, name).locator('.row-problem');
     await problem.waitFor({ timeout: 10_000 });
     expect((await problem.textContent())!.length).toBeGreaterThan(10);
@@ -207,6 +217,7 @@ async function checkDocuments(page: Page): Promise<void> {
     ['jpg', 'astronaut.jpg'],
     ['bmp', 'cat.bmp'],
     ['pdf', 'letter.pdf'],
+    ['docx', 'letter.docx'],
   ] as const) {
     const result = await downloadBytes(page, () =>
       rowOf(page, name)
@@ -336,7 +347,7 @@ describe('demo page (dist/demo in Chromium)', () => {
     await context.close();
   }, 90_000);
 
-  it('anonymizes a PNG with a face, a JPG, a BMP and a PDF; DOC/DOCX and an invalid file fail clearly', async () => {
+  it('anonymizes a PNG with a face, a JPG, a BMP, a PDF and a DOCX; a Word 6 DOC and an invalid file fail clearly', async () => {
     const context = await newContext();
     const page = await context.newPage();
     const t0 = Date.now();
@@ -346,7 +357,7 @@ describe('demo page (dist/demo in Chromium)', () => {
 
     // Filter, sort, page as the list endpoint does.
     await page.locator('#inbox-status').selectOption('ERROR');
-    await expect.poll(() => page.locator('#inbox-list tr[data-status]').count()).toBe(2);
+    await expect.poll(() => page.locator('#inbox-list tr[data-status]').count()).toBe(1);
     await page.locator('#inbox-status').selectOption('');
     await page.locator('#inbox-sort').selectOption('name=ASC');
     await page.locator('#inbox-size').selectOption('5');
@@ -380,8 +391,15 @@ describe('demo page (dist/demo in Chromium)', () => {
     await scrollTo(page, '#viewer');
     await snap(page, 'demo-viewer-pdf-laptop');
 
-    // A Word document opens with its problem.
-    await page.getByRole('button', { name: 'Open comment.docx' }).click();
+    // The DOCX: its text on both sides, entities marked (originals on one side, replacements on the other).
+    await page.getByRole('button', { name: 'Open letter.docx' }).click();
+    await expect.poll(() => page.locator('#viewer .word-pages').count(), { timeout: 20_000 }).toBe(2);
+    expect(await page.locator('#viewer .word-par').count()).toBeGreaterThanOrEqual(2);
+    await scrollTo(page, '#viewer');
+    await snap(page, 'demo-viewer-docx-laptop');
+
+    // A Word 6 document opens with its problem.
+    await page.getByRole('button', { name: 'Open Word6.doc' }).click();
     await page.locator('#viewer .problem').waitFor();
 
     // Delete.
@@ -393,7 +411,7 @@ describe('demo page (dist/demo in Chromium)', () => {
     await phone.setViewportSize(PHONE);
     await phone.goto(`${url}#documents`);
     await expect.poll(() => phone.locator('#inbox-list tr[data-status]').count(), { timeout: 20_000 }).toBe(5);
-    expect(await phone.locator('#inbox-list .row-problem').count()).toBe(2);
+    expect(await phone.locator('#inbox-list .row-problem').count()).toBe(1);
     expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
     await scrollTo(phone, '#inbox-list-h');
     await snap(phone, 'demo-documents-phone');
