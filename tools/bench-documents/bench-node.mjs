@@ -1,6 +1,6 @@
-// Node half of bench:pdf, in plain JavaScript on the built library (dist/lib) so that the process holds only the
+// Node half of bench:documents, in plain JavaScript on the built library (dist/lib) so that the process holds only the
 // engine: under tsx the loader and its source maps of pdf.js alone add ~250 MB of RSS, which is not the engine's.
-// Usage (by tools/pdf/bench.ts): node tools/pdf/bench-node.mjs WARMUP.pdf DOC.pdf… → one JSON row per document.
+// Usage (by bench.ts): node bench-node.mjs WARMUP DOC… → one JSON line per document: seconds, memory, the result.
 import { readFileSync } from 'node:fs';
 import { createNodeDocumentAnonymizer } from '../../dist/lib/src/node.js';
 
@@ -14,13 +14,11 @@ for (const file of docs) {
   const baseline = process.memoryUsage().rss;
   peak = baseline;
   const t0 = performance.now();
-  const r = await engine.anonymizeDocument(bytes, null);
+  const r = await engine.anonymize(bytes, null);
   const seconds = (performance.now() - t0) / 1000;
-  const pages = r.piiRecord.pageData.reduce((n, p) => Math.max(n, p.pageNum), 0);
-  const entities = r.piiRecord.pageData.reduce((n, p) => n + p.textData.detections.ents.length, 0);
-  process.stdout.write(
-    `${JSON.stringify({ variant: 'built library, rules only', pages, seconds, pagesPerSecond: pages / seconds, entities, verified: r.verification?.passed === true, outputKB: Math.round(r.file.length / 1024), baselineMB: Math.round(baseline / 1e6), peakMB: Math.round(peak / 1e6) })}\n`,
-  );
+  const { pageData, verification } = r;
+  const result = { pageData, verification, bytes: { length: r.bytes.length } };
+  process.stdout.write(`${JSON.stringify({ seconds, baselineMB: Math.round(baseline / 1e6), peakMB: Math.round(peak / 1e6), result })}\n`);
 }
 clearInterval(sampler);
 await engine.close();
