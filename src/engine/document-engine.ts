@@ -21,6 +21,7 @@ import type { ImageAdapterDeps } from '../documents/image/image-adapter.js';
 import { createImageAdapter } from '../documents/image/image-adapter.js';
 import { createPdfAdapter } from '../documents/pdf/pdf-adapter.js';
 import { createDocxAdapter } from '../documents/docx/docx-adapter.js';
+import { createDocAdapter } from '../documents/doc/doc-adapter.js';
 import { DEFAULT_MAX_PIXELS } from '../documents/image/header.js';
 import { createPageRasteriser } from '../documents/pdf/rasterise.js';
 import type { NerBackendFactory } from '../inference/ner-backends.js';
@@ -195,7 +196,7 @@ export type DocumentEngineOptions = Omit<DocumentAnonymizerDeps, 'adapters' | 'n
   Pick<ImageAdapterDeps, 'maxPixels' | 'random'>;
 
 /**
- * The document engine over a platform: the image, PDF and DOCX adapters with the platform's codec, pdf.js and canvas; face
+ * The document engine over a platform: the image, PDF, DOCX and DOC adapters with the platform's codec, pdf.js and canvas; face
  * detection and OCR started on first use and stopped by `close()`; text detection with the platform's NER.
  */
 export function createDocumentEngine(platform: EnginePlatform, options: DocumentEngineOptions = {}): ClosableDocumentAnonymizer {
@@ -212,7 +213,11 @@ export function createDocumentEngine(platform: EnginePlatform, options: Document
   const rasteriser = createPageRasteriser({ pdfjs, codec, detectors, createCanvas });
   const pdf = createPdfAdapter({ pdfjs, pixels: codec, detectors, rasteriser, ...noise });
   const docx = createDocxAdapter({ codec, detectors, maxPixels: maxPixels ?? DEFAULT_MAX_PIXELS, ...noise });
-  const engine = createDocumentAnonymizer({ ...engineOptions, nerBackends: platform.ner, adapters: [image, pdf, docx] });
+  const engine = createDocumentAnonymizer({
+    ...engineOptions,
+    nerBackends: platform.ner,
+    adapters: [image, pdf, docx, createDocAdapter()],
+  });
   return {
     anonymize: (bytes, config, callOptions) => engine.anonymize(bytes, config, callOptions),
     anonymizeDocument: (bytes, config, callOptions) => engine.anonymizeDocument(bytes, config, callOptions),

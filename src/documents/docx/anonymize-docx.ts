@@ -92,7 +92,7 @@ export async function anonymizeDocx(bytes: Uint8Array, job: DocumentJob, deps: M
   const detected: Detected[] = [];
   for (const { segment, pageNum } of segments) {
     job.signal?.throwIfAborted();
-    const edits = job.text ? (await job.text(segment.text)).edits : [];
+    const edits = job.text && segment.kind !== 'identifier' ? (await job.text(segment.text)).edits : [];
     detected.push({ segment, pageNum, edits });
     progress('detecting', detected.length);
   }
@@ -122,8 +122,13 @@ export async function anonymizeDocx(bytes: Uint8Array, job: DocumentJob, deps: M
   const pageData: PiiPageEntry[] = [];
   let paragraphId = 0;
   for (const d of detected) {
-    // A copy is counted where it was first seen; alt texts, shape names and links only when something was found.
-    if (d.segment.copy || ((d.segment.kind === 'attribute' || d.segment.kind === 'link') && d.edits.length === 0)) continue;
+    // A copy is counted where it was first seen; identifiers never; alt texts and links only when something was found.
+    if (
+      d.segment.copy ||
+      d.segment.kind === 'identifier' ||
+      ((d.segment.kind === 'attribute' || d.segment.kind === 'link') && d.edits.length === 0)
+    )
+      continue;
     pageData.push(
       buildPageEntry({ pageNum: d.pageNum, paragraphId: paragraphId++, text: d.segment.text, edits: d.edits, locateOriginal: () => null }),
     );

@@ -1,5 +1,5 @@
 import type { XmlDocument, XmlElement } from './xml.js';
-import { ELEMENT_NODE, NS, childElements, descendants, isElement, named, remove, unwrap } from './xml.js';
+import { COMMENT_NODE, ELEMENT_NODE, NS, childElements, descendants, isElement, named, remove, unwrap } from './xml.js';
 
 /**
  * Removes the document's history and who made it (reliability D1, D2), before any text is read:
@@ -7,7 +7,7 @@ import { ELEMENT_NODE, NS, childElements, descendants, isElement, named, remove,
  *   (`w:ins`, `w:moveTo`) stay as plain content, and every property change (`w:rPrChange`, …) goes, so no author
  *   or date of a revision remains;
  * - comment anchors and references go (comments themselves are dropped as parts: see part-roles.ts);
- * - revision session ids (`w:rsid*`), which tie edits to editing sessions, go.
+ * - revision session ids (`w:rsid*`), which tie edits to editing sessions, go, and so do XML comments.
  * Returns how many revision marks were accepted.
  */
 export function removeHistory(doc: XmlDocument): number {
@@ -44,6 +44,7 @@ export function removeHistory(doc: XmlDocument): number {
       accepted++;
     }
   for (const name of COMMENT_ANCHORS) for (const el of w(name)) removeAnchor(el);
+  removeXmlComments(doc.documentElement!);
   stripRsids(doc.documentElement!);
   return accepted;
 }
@@ -101,6 +102,20 @@ function removeAnchor(el: XmlElement): void {
     let content = false;
     for (let n = run.firstChild; n; n = n.nextSibling) if (n.nodeType === ELEMENT_NODE && !isElement(n, NS.w, 'rPr')) content = true;
     if (!content) remove(run);
+  }
+}
+
+/** XML comments: invisible to a reader, and they can hold anything. */
+function removeXmlComments(root: XmlElement): void {
+  const stack: XmlElement[] = [root];
+  while (stack.length > 0) {
+    const el = stack.pop()!;
+    for (let n = el.firstChild; n;) {
+      const next = n.nextSibling;
+      if (n.nodeType === COMMENT_NODE) el.removeChild(n);
+      else if (n.nodeType === ELEMENT_NODE) stack.push(n as XmlElement);
+      n = next;
+    }
   }
 }
 

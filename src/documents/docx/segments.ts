@@ -22,7 +22,11 @@ export interface Piece {
  */
 export interface Segment {
   part: string;
-  kind: 'paragraph' | 'field' | 'attribute' | 'link';
+  /**
+   * `identifier`: a name the file uses to refer to something (a bookmark, a form field, a shape): not detected on (an
+   * auto-generated "Text42" or "Rectangle 34" is no one's name), but a string detected elsewhere is replaced there too.
+   */
+  kind: 'paragraph' | 'field' | 'attribute' | 'link' | 'identifier';
   text: string;
   pieces: Piece[];
   /** A second copy of content counted elsewhere (`mc:Fallback`, a SmartArt drawing cache): edited, not recorded again. */
@@ -40,10 +44,10 @@ const MARKS: ReadonlyMap<string, string> = new Map([
   [`${NS.a}|br`, '\n'],
 ]);
 
-/** Attributes holding text a person wrote: alt text, shape names, tooltips, form-field and content-control texts. */
+/** Attributes holding text a person wrote: alt text, titles, tooltips. */
 const TEXT_ATTRIBUTES: ReadonlyArray<{ local: string; attrs: readonly string[] }> = [
-  { local: 'docPr', attrs: ['descr', 'title', 'name'] },
-  { local: 'cNvPr', attrs: ['descr', 'title', 'name'] },
+  { local: 'docPr', attrs: ['descr', 'title'] },
+  { local: 'cNvPr', attrs: ['descr', 'title'] },
   { local: 'hyperlink', attrs: ['w:tooltip'] },
   { local: 'imagedata', attrs: ['o:title'] },
   { local: 'shape', attrs: ['alt'] },
@@ -51,7 +55,16 @@ const TEXT_ATTRIBUTES: ReadonlyArray<{ local: string; attrs: readonly string[] }
 ];
 
 /** Form-field and content-control children whose `w:val` is text (status and help texts, defaults, aliases, tags). */
-const VAL_TEXTS = new Set(['name', 'statusText', 'helpText', 'default', 'alias', 'tag', 'listEntry']);
+const VAL_TEXTS = new Set(['statusText', 'helpText', 'default', 'alias', 'tag', 'listEntry']);
+
+/** The identifier attribute of an element, if it has one: shape names, bookmark and form-field names, VML shape ids. */
+function identifierOf(el: XmlElement): string | null {
+  if (el.localName === 'docPr' || el.localName === 'cNvPr') return 'name';
+  if (named(el, NS.w, 'bookmarkStart')) return 'w:name';
+  if (named(el, NS.w, 'name') && isElement(el.parentNode, NS.w, 'ffData')) return 'w:val';
+  if (el.namespaceURI === NS.v) return 'id';
+  return null;
+}
 
 const key = (el: XmlElement) => `${el.namespaceURI}|${el.localName}`;
 
@@ -106,12 +119,12 @@ function paragraphSegments(p: XmlElement, part: string, copy: boolean): Segment[
   return [body.build(part, 'paragraph', copy), ...fields.map((f) => f.build(part, 'field', copy))].filter((s): s is Segment => s !== null);
 }
 
-function attributeSegment(el: XmlElement, name: string, part: string, copy: boolean): Segment | null {
+function attributeSegment(el: XmlElement, name: string, part: string, copy: boolean, kind: Segment['kind'] = 'attribute'): Segment | null {
   const value = el.getAttribute(name);
   if (!value) return null;
   const b = new SegmentBuilder();
   b.add(el, value, false, name);
-  return b.build(part, name === 'w:instr' ? 'field' : 'attribute', copy);
+  return b.build(part, name === 'w:instr' ? 'field' : kind, copy);
 }
 
 /**
@@ -143,6 +156,9 @@ export function collectSegments(doc: XmlDocument, part: string, copyPart = false
         if (s) out.push(s);
       }
     }
+    const id = identifierOf(el);
+    const s = id ? attributeSegment(el, id, part, copy, 'identifier') : null;
+    if (s) out.push(s);
   }
   return out;
 }

@@ -22,35 +22,43 @@ function decodeEntities(s: string): string {
 
 /** Attribute values that name fonts (the document may mention a place called Arial; its fonts say so too). */
 const FONT_ATTRIBUTES = /^(?:\w+:)?(?:ascii|hAnsi|cs|eastAsia|typeface|panose|pitchFamily|charset)$/;
-const ATTRIBUTE = /\s([\w.:-]+)\s*=\s*(?:"([^"]*)"|'([^']*)')/g;
+/**
+ * Elements whose `w:val` is text a person wrote (form-field and content-control texts, document variables); any other
+ * `w:val` is a style id, a size or a setting ("Header", "Title"), never content.
+ */
+const TEXT_VALUES = /^w:(?:name|statusText|helpText|default|alias|tag|listEntry|docVar)$/;
+const START_TAG = /<([\w.:-]+)((?:\s+[\w.:-]+\s*=\s*(?:"[^"]*"|'[^']*'))*)\s*\/?>/g;
+const ATTRIBUTE = /([\w.:-]+)\s*=\s*(?:"([^"]*)"|'([^']*)')/g;
 const TAG = /<[^>]*>/g;
-const PARAGRAPH_END = /<\/(?:\w+:)?p>/;
+/** Tags a reader sees as a break between words: paragraph and cell ends, tabs, line breaks. */
+const SEPARATOR_TAG = /<\/(?:\w+:)?(?:p|tc|txbxContent)>|<(?:\w+:)?(?:tab|ptab|br|cr)\b[^>]*>/g;
 
-/** Parts kept for their formatting only: their attributes are style and font names, not content. */
-const FORMATTING = /^word\/(?:styles|stylesWithEffects|numbering|fontTable|webSettings|theme\/[^/]+)\.xml$/i;
+/** Parts kept for their formatting only (also in the glossary): their attributes are style and font names. */
+const FORMATTING = /(?:^|\/)(?:styles|stylesWithEffects|numbering|fontTable|webSettings|theme\d*)\.xml$/i;
 
 /**
  * The readings of one XML part, taken from its bytes by plain text rules (not the DOM the rewrite used, so a
- * mistake there is not repeated here): each paragraph's text joined across its runs, the text with every tag as a
- * space, and the attribute values.
+ * mistake there is not repeated here): the text as a reader gets it (runs joined, paragraph ends, tabs and breaks as
+ * separators, every other tag removed, so a name split over runs is one word), and the attribute values that can hold
+ * text (not namespace declarations, font names, style ids and settings).
  */
 function xmlReadings(name: string, xml: string): Array<[string, string]> {
-  const joined = xml
-    .split(PARAGRAPH_END)
-    .map((chunk) => decodeEntities(chunk.replace(TAG, '')))
-    .join('\n');
-  const raw = decodeEntities(xml.replace(TAG, ' '));
-  const readings: Array<[string, string]> = [
-    ['text', joined],
-    ['raw text', raw],
-  ];
+  const text = decodeEntities(
+    xml
+      .replace(/<!--[\s\S]*?-->/g, ' ')
+      .replace(SEPARATOR_TAG, '\n')
+      .replace(TAG, ''),
+  );
+  const readings: Array<[string, string]> = [['text', text]];
   if (!FORMATTING.test(name)) {
     const values: string[] = [];
-    for (const m of xml.matchAll(ATTRIBUTE)) {
-      const attr = m[1]!;
-      if (attr.startsWith('xmlns') || attr === 'mc:Ignorable' || FONT_ATTRIBUTES.test(attr)) continue;
-      values.push(decodeEntities(m[2] ?? m[3] ?? ''));
-    }
+    for (const tag of xml.matchAll(START_TAG))
+      for (const m of tag[2]!.matchAll(ATTRIBUTE)) {
+        const attr = m[1]!;
+        if (attr.startsWith('xmlns') || attr === 'mc:Ignorable' || FONT_ATTRIBUTES.test(attr)) continue;
+        if (attr === 'w:val' && !TEXT_VALUES.test(tag[1]!)) continue;
+        values.push(decodeEntities(m[2] ?? m[3] ?? ''));
+      }
     readings.push(['attributes', values.join('\n')]);
   }
   return readings;

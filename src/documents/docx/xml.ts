@@ -18,7 +18,7 @@ export const NS = {
 } as const;
 
 export const ELEMENT_NODE = 1;
-export const TEXT_NODE = 3;
+export const COMMENT_NODE = 8;
 
 /**
  * A DOCTYPE is never needed by OOXML and is how entity bombs and external entities get in (reliability H4): a part

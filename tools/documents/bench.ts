@@ -39,7 +39,7 @@ async function nodeRows(format: BenchFormat, dir: string): Promise<BenchRow[]> {
 
 async function chromiumRows(): Promise<{ rows: BenchRow[]; version: string; foreign: number }> {
   const { result, version, foreign, memory } = await runBenchPage<{ done: boolean; rows: BenchRow[] }>(
-    'tools/bench-documents/bench-page.html',
+    'tools/documents/bench-page.html',
     '__documents',
     5192,
   );

@@ -1,4 +1,4 @@
-// Child of tools/pdf/robustness.ts: anonymizes the files its parent sends, one at a time, and reports each outcome.
+// Child of tools/documents/robustness.ts: anonymizes the files its parent sends, one at a time, and reports each outcome.
 import { readFile } from 'node:fs/promises';
 import { createNodeDocumentAnonymizer } from '../../src/platform/node/platform.js';
 import { AnonymizerError } from '../../src/errors/problem.js';

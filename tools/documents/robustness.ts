@@ -1,8 +1,8 @@
-// Runs every PDF of the shared corpora through the pipeline, each under a time limit, in a child process that is
+// Runs every document of the given folders (by default the shared PDF corpora) through the pipeline, each under a time limit, in a child process that is
 // killed and replaced when it hangs or crashes. Prints counts: completed, failed with a reason, hung/crashed.
 // The limit is given to the pipeline as an abort signal (as the job runner does): a document that stops on it has
 // failed with that reason; one that has not answered 30 s later is hung and its child is killed.
-// Usage: node --import tsx tools/pdf/robustness.ts [--limit-ms 30000] [--max N] [--jobs N] [--ner on|off] [--ext docx,doc]
+// Usage: node --import tsx tools/documents/robustness.ts [--limit-ms 30000] [--max N] [--jobs N] [--ner on|off] [--ext docx,doc]
 //   [--log FILE [--resume]] [dirs…]
 // Any document type the engine takes runs (Word corpora too); --ext keeps only files with those extensions.
 // --ner: the engine's default settings (the shipped model on, what users get) or rules only (`off`).

@@ -1,7 +1,7 @@
-// Round trip of real Word files: each is anonymized with no label asked for (nothing to replace), and LibreOffice's
+// Round trip of real Word files (DOCX and DOC): each is anonymized with no label asked for (nothing to replace), and LibreOffice's
 // text export of the output is compared with the input's. What differs is what the rewrite changed beyond its job
-// (besides accepted tracked changes, which it is meant to change). Prints one line per file and the counts.
-// Usage: node --import tsx tools/docx/roundtrip.ts [dirs…] (default: the shared poi-document and mat2 corpora)
+// (besides accepted tracked changes in a DOCX, which it is meant to change). Files it refuses are counted. Prints one line per file and the counts.
+// Usage: node --import tsx tools/documents/word-roundtrip.ts [dirs…] (default: the shared poi-document and mat2 corpora)
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createNodeDocumentAnonymizer } from '../../src/platform/node/platform.js';
@@ -9,7 +9,11 @@ import { sofficeText } from '../../test/helpers/soffice.js';
 
 const root = join(import.meta.dirname, '..', '..', '..', 'shared', 'corpus');
 const dirs = process.argv.length > 2 ? process.argv.slice(2) : ['poi-document', 'mat2'].map((d) => join(root, d));
-const files = dirs.flatMap((d) => readdirSync(d).filter((f) => /\.(docx|dotx)$/i.test(f)).map((f) => join(d, f)));
+const files = dirs.flatMap((d) =>
+  readdirSync(d)
+    .filter((f) => /\.(docx|dotx|doc)$/i.test(f))
+    .map((f) => join(d, f)),
+);
 const engine = createNodeDocumentAnonymizer({ ner: false });
 const nothing = { textAnonymization: { labelsConfig: [] }, imageAnonymization: { labelsConfig: [] } };
 const counts = { same: 0, differs: 0, refused: 0, unreadableInput: 0 };
@@ -36,7 +40,9 @@ for (const file of files) {
   }
   counts.differs++;
   const at = [...(a ?? '')].findIndex((c, i) => c !== b?.[i]);
-  console.log(`differs: ${name} at ${at}: in ${JSON.stringify(a.slice(Math.max(0, at - 30), at + 40))} out ${JSON.stringify((b ?? '<no output>').slice(Math.max(0, at - 30), at + 40))}`);
+  console.log(
+    `differs: ${name} at ${at}: in ${JSON.stringify(a.slice(Math.max(0, at - 30), at + 40))} out ${JSON.stringify((b ?? '<no output>').slice(Math.max(0, at - 30), at + 40))}`,
+  );
 }
 console.log(JSON.stringify(counts));
 await engine.close();
