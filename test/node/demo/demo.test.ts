@@ -62,7 +62,7 @@ async function letterPdf(): Promise<Buffer> {
   return Buffer.from(await pdf.save());
 }
 
-async function fixtures(): Promise<Record<'png' | 'jpg' | 'bmp' | 'pdf' | 'docx' | 'doc' | 'invalid', Upload>> {
+async function fixtures(): Promise<Record<'png' | 'jpg' | 'bmp' | 'pdf' | 'docx' | 'doc' | 'word6' | 'invalid', Upload>> {
   const codec = createNodeCodec(1e8);
   const camera = readFileSync(join(corpus, 'faces', 'camera.png'));
   const astronaut = half(await codec.decode(new Uint8Array(readFileSync(join(corpus, 'faces', 'astronaut.png'))), 'png'));
@@ -86,7 +86,8 @@ async function fixtures(): Promise<Record<'png' | 'jpg' | 'bmp' | 'pdf' | 'docx'
         }),
       ),
     },
-    doc: { name: 'Word6.doc', mimeType: 'application/msword', buffer: readFileSync(join(corpus, 'poi-document', 'Word6.doc')) },
+    doc: { name: 'memo.doc', mimeType: 'application/msword', buffer: readFileSync(join(root, 'test', 'fixtures', 'doc', 'canaries.doc')) },
+    word6: { name: 'Word6.doc', mimeType: 'application/msword', buffer: readFileSync(join(corpus, 'poi-document', 'Word6.doc')) },
     invalid: { name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('Just some notes, not a document.\n') },
   };
 }
@@ -135,7 +136,7 @@ async function textResult(page: Page): Promise<void> {
 async function uploadAll(page: Page): Promise<void> {
   await page.goto(`${url}#documents`);
   await page.locator('#dropzone').waitFor();
-  await page.setInputFiles('#file-input', [files.png, files.jpg, files.pdf, files.docx, files.doc, files.invalid]);
+  await page.setInputFiles('#file-input', [files.png, files.jpg, files.pdf, files.docx, files.doc, files.word6, files.invalid]);
   // The BMP arrives by drag and drop, as a person would drop it.
   const bmp = files.bmp;
   await page.evaluate(
@@ -189,17 +190,18 @@ async function scrollTo(page: Page, selector: string): Promise<void> {
   await page.locator(selector).evaluate((el) => el.scrollIntoView({ block: 'start' }));
 }
 
-const MAGIC: Record<string, string> = { png: '89504e47', jpg: 'ffd8ff', bmp: '424d', pdf: '25504446', docx: '504b0304' };
+const MAGIC: Record<string, string> = { png: '89504e47', jpg: 'ffd8ff', bmp: '424d', pdf: '25504446', docx: '504b0304', doc: 'd0cf11e0' };
 
 /** Every completed document's result downloads, in its own format and changed; a Word 6 DOC and the invalid file fail clearly. */
 async function checkDocuments(page: Page): Promise<void> {
-  const statuses = await settled(page, 6);
+  const statuses = await settled(page, 7);
   expect(statuses).toEqual({
     'cameraman.png': 'COMPLETED',
     'astronaut.jpg': 'COMPLETED',
     'cat.bmp': 'COMPLETED',
     'letter.pdf': 'COMPLETED',
     'letter.docx': 'COMPLETED',
+    'memo.doc': 'COMPLETED',
     'Word6.doc': 'ERROR',
   });
   // The invalid file never became a document: its problem is shown with its name.
@@ -218,6 +220,7 @@ async function checkDocuments(page: Page): Promise<void> {
     ['bmp', 'cat.bmp'],
     ['pdf', 'letter.pdf'],
     ['docx', 'letter.docx'],
+    ['doc', 'memo.doc'],
   ] as const) {
     const result = await downloadBytes(page, () =>
       rowOf(page, name)
@@ -347,7 +350,7 @@ describe('demo page (dist/demo in Chromium)', () => {
     await context.close();
   }, 90_000);
 
-  it('anonymizes a PNG with a face, a JPG, a BMP, a PDF and a DOCX; a Word 6 DOC and an invalid file fail clearly', async () => {
+  it('anonymizes a PNG with a face, a JPG, a BMP, a PDF, a DOCX and a DOC; a Word 6 DOC and an invalid file fail clearly', async () => {
     const context = await newContext();
     const page = await context.newPage();
     const t0 = Date.now();
@@ -362,13 +365,13 @@ describe('demo page (dist/demo in Chromium)', () => {
     await page.locator('#inbox-sort').selectOption('name=ASC');
     await page.locator('#inbox-size').selectOption('5');
     await expect.poll(() => page.locator('#inbox-list tr[data-status]').count()).toBe(5);
-    expect(await page.locator('.pager').textContent()).toContain('1–5 of 6');
+    expect(await page.locator('.pager').textContent()).toContain('1–5 of 7');
     expect(await page.locator('#inbox-list .doc-name button').first().textContent()).toBe('astronaut.jpg');
     await page.getByRole('button', { name: 'Next →' }).click();
-    await expect.poll(() => page.locator('#inbox-list tr[data-status]').count()).toBe(1);
+    await expect.poll(() => page.locator('#inbox-list tr[data-status]').count()).toBe(2);
     await page.getByRole('button', { name: '← Previous' }).click();
     await page.locator('#inbox-size').selectOption('10');
-    await expect.poll(() => page.locator('#inbox-list tr[data-status]').count()).toBe(6);
+    await expect.poll(() => page.locator('#inbox-list tr[data-status]').count()).toBe(7);
     await scrollTo(page, '#view-documents');
     await snap(page, 'demo-documents-laptop');
 
@@ -402,15 +405,19 @@ describe('demo page (dist/demo in Chromium)', () => {
     await page.getByRole('button', { name: 'Open Word6.doc' }).click();
     await page.locator('#viewer .problem').waitFor();
 
+    // A Word 97 DOC: its stories as text too.
+    await page.getByRole('button', { name: 'Open memo.doc' }).click();
+    await expect.poll(() => page.locator('#viewer .word-pages').count(), { timeout: 20_000 }).toBe(2);
+
     // Delete.
     await rowOf(page, 'cat.bmp').getByRole('button', { name: 'Delete: cat.bmp' }).click();
-    await expect.poll(() => page.locator('#inbox-list tr[data-status]').count()).toBe(5);
+    await expect.poll(() => page.locator('#inbox-list tr[data-status]').count()).toBe(6);
 
     // Phone width: the same store, no horizontal scrolling.
     const phone = await context.newPage();
     await phone.setViewportSize(PHONE);
     await phone.goto(`${url}#documents`);
-    await expect.poll(() => phone.locator('#inbox-list tr[data-status]').count(), { timeout: 20_000 }).toBe(5);
+    await expect.poll(() => phone.locator('#inbox-list tr[data-status]').count(), { timeout: 20_000 }).toBe(6);
     expect(await phone.locator('#inbox-list .row-problem').count()).toBe(1);
     expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
     await scrollTo(phone, '#inbox-list-h');

@@ -5,6 +5,8 @@ import { createFetchHandler } from '../../../src/http/fetch-handler.js';
 import { matchRoute, ROUTES } from '../../../src/http/routes.js';
 import { TINY } from '../inference/fixtures.js';
 import { harness, pngBytes } from '../service/harness.js';
+import { canaryDocx } from '../documents/docx/fixtures.js';
+import { fixture } from '../documents/doc/fixtures.js';
 import type { Fixtures } from './conformance.js';
 import { caller, checkRow, makeFixtures, ROWS, SETUP } from './conformance.js';
 
@@ -97,4 +99,37 @@ describe('statuses that need a configured engine', () => {
       `attachment; filename="_bersicht _Akte__anonymized.png"; filename*=UTF-8''%C3%9Cbersicht%20%22Akte%22_anonymized.png`,
     );
   });
+
+  it('a DOCX and a DOC upload complete with the spec shapes: Word results, PII records by story', async () => {
+    for (const [name, bytes, type, ext, magic] of [
+      ['Brief.docx', canaryDocx(), 'DOCX', 'docx', '504b0304'],
+      ['Memo.doc', fixture('canaries.doc'), 'DOC', 'doc', 'd0cf11e0'],
+    ] as const) {
+      const form = new FormData();
+      form.append('file', new Blob([bytes as BlobPart]), name);
+      const res = await call('POST', '/external/v1/projects/1/documents', { body: form });
+      expect(res.status).toBe(200);
+      const { documentId } = (await res.json()) as { documentId: number };
+      let status: { status: string; documentType?: string };
+      for (;;) {
+        status = (await (await call('GET', `/external/v1/documents/${documentId}/status`)).json()) as typeof status;
+        if (status.status === 'COMPLETED' || status.status === 'ERROR') break;
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      expect(status.status, name).toBe('COMPLETED');
+      const result = await call('GET', `/external/v1/documents/${documentId}/result`);
+      expect(result.headers.get('content-disposition')).toContain(`_anonymized.${ext}"`);
+      expect(
+        Buffer.from(await result.arrayBuffer())
+          .subarray(0, 4)
+          .toString('hex'),
+      ).toBe(magic);
+      const piis = (await (await call('GET', `/external/v1/documents/${documentId}/result/piis`)).json()) as {
+        documentType: string;
+        pageData: unknown[];
+      };
+      expect(piis.documentType).toBe(type);
+      expect(piis.pageData.length).toBeGreaterThan(0);
+    }
+  }, 60_000);
 });
