@@ -1,5 +1,5 @@
 import type { XmlDocument, XmlElement, XmlNode } from './xml.js';
-import { ELEMENT_NODE, NS, isElement, named } from './xml.js';
+import { ELEMENT_NODE, NS, allElements, isElement, named, textOf } from './xml.js';
 
 const CHART = 'http://schemas.openxmlformats.org/drawingml/2006/chart';
 
@@ -100,10 +100,10 @@ function paragraphSegments(p: XmlElement, part: string, copy: boolean): Segment[
       if (n.nodeType !== ELEMENT_NODE) continue;
       const el = n as XmlElement;
       if (isParagraph(el) || named(el, NS.w, 'txbxContent')) continue;
-      if (named(el, NS.w, 't') || named(el, NS.a, 't')) body.add(el, el.textContent ?? '', false);
+      if (named(el, NS.w, 't') || named(el, NS.a, 't')) body.add(el, textOf(el), false);
       else if (named(el, NS.w, 'instrText')) {
         field ??= new SegmentBuilder();
-        field.add(el, el.textContent ?? '', false);
+        field.add(el, textOf(el), false);
       } else if (named(el, NS.w, 'fldChar')) {
         // Each field's instruction is its own string: `HYPERLINK "mailto:…"` is not joined to the next field's.
         if (el.getAttributeNS(NS.w, 'fldCharType') === 'begin' && field) {
@@ -133,14 +133,12 @@ function attributeSegment(el: XmlElement, name: string, part: string, copy: bool
  */
 export function collectSegments(doc: XmlDocument, part: string, copyPart = false): Segment[] {
   const out: Segment[] = [];
-  const all = doc.getElementsByTagName('*');
-  for (let i = 0; i < all.length; i++) {
-    const el = all.item(i)!;
+  for (const el of allElements(doc)) {
     const copy = copyPart || inFallback(el);
     if (isParagraph(el)) out.push(...paragraphSegments(el, part, copy));
     else if (el.namespaceURI === CHART && el.localName === 'v') {
       const b = new SegmentBuilder();
-      b.add(el, el.textContent ?? '', false);
+      b.add(el, textOf(el), false);
       const s = b.build(part, 'paragraph', copy);
       if (s) out.push(s);
     } else if (named(el, NS.w, 'fldSimple')) {

@@ -69,12 +69,40 @@ export function childElements(el: XmlNode): XmlElement[] {
   return out;
 }
 
-/** Every element below `root` (document order) with the given namespace and local name; a snapshot, safe to edit. */
-export function descendants(root: XmlNode, ns: string, localName: string): XmlElement[] {
-  const list = (root as XmlElement | XmlDocument).getElementsByTagNameNS(ns, localName);
+/**
+ * Every element below `root` in document order, in one walk (xmldom's live `getElementsBy…` lists walk the whole tree
+ * on each call: dozens of calls on a large part cost seconds). A snapshot: safe to edit while going through it.
+ */
+export function allElements(root: XmlNode): XmlElement[] {
   const out: XmlElement[] = [];
-  for (let i = 0; i < list.length; i++) out.push(list.item(i)!);
+  const stack: XmlNode[] = [];
+  for (let n = root.lastChild; n; n = n.previousSibling) stack.push(n);
+  while (stack.length > 0) {
+    const n = stack.pop()!;
+    if (n.nodeType !== ELEMENT_NODE) continue;
+    out.push(n as XmlElement);
+    for (let c = n.lastChild; c; c = c.previousSibling) stack.push(c);
+  }
   return out;
+}
+
+/** The elements of one namespace below `root` by local name, each list in document order (one walk). */
+export function elementsByName(root: XmlNode, ns: string): Map<string, XmlElement[]> {
+  const out = new Map<string, XmlElement[]>();
+  for (const el of allElements(root)) {
+    if (el.namespaceURI !== ns) continue;
+    const list = out.get(el.localName!);
+    if (list) list.push(el);
+    else out.set(el.localName!, [el]);
+  }
+  return out;
+}
+
+/** The text of an element whose content is text only (`w:t`, `w:instrText`, `c:v`). */
+export function textOf(el: XmlElement): string {
+  let s = '';
+  for (let n = el.firstChild; n; n = n.nextSibling) if (n.nodeType !== ELEMENT_NODE) s += n.nodeValue ?? '';
+  return s;
 }
 
 export function isElement(n: XmlNode | null, ns: string, localName: string): n is XmlElement {
