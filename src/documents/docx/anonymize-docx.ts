@@ -98,8 +98,8 @@ export async function anonymizeDocx(bytes: Uint8Array, job: DocumentJob, deps: M
   }
 
   const images = kept.filter(([, r]) => r === 'image').map(([n]) => n);
-  progress('ocr', total);
-  const media = await anonymizeMedia(pkg, images, job, deps);
+  reportProgress(job, 'ocr', 0, images.length);
+  const media = await anonymizeMedia(pkg, images, job, deps, (done) => reportProgress(job, 'ocr', done, images.length));
   for (const m of media) stats[m.findings ? 'replacedImages' : 'placeholderImages']++;
 
   // One finding counts for the whole document: a name found once is replaced in every part and every copy.
