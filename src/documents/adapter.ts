@@ -1,3 +1,4 @@
+import { AnonymizerError, invalidFile } from '../errors/problem.js';
 import type { Applied } from '../replacement/apply.js';
 import type { Box, DocumentType, ImageAnonymizationType, ImageLabelName, PiiPageEntry } from '../spec/types.js';
 import type { SniffedType } from './sniff.js';
@@ -83,4 +84,17 @@ export interface AdapterOutput {
 export interface DocumentAdapter {
   readonly type: DocumentType;
   anonymize(bytes: Uint8Array, sniffed: SniffedType, job: DocumentJob): Promise<AdapterOutput>;
+}
+
+/**
+ * Runs a format's pipeline so that it fails closed: a problem or a cancellation passes through; anything else a parser
+ * throws on a hostile file becomes 422 INVALID_FILE with `detail`. Never partial output.
+ */
+export async function failClosed<T>(run: () => Promise<T>, detail: string): Promise<T> {
+  try {
+    return await run();
+  } catch (err) {
+    if (err instanceof AnonymizerError || (err instanceof Error && err.name === 'AbortError')) throw err;
+    throw invalidFile(detail);
+  }
 }

@@ -1,5 +1,6 @@
 import type { DocumentAdapter } from '../adapter.js';
-import { AnonymizerError, invalidFile } from '../../errors/problem.js';
+import { failClosed } from '../adapter.js';
+import { invalidFile } from '../../errors/problem.js';
 import { anonymizeDocx } from './anonymize-docx.js';
 import type { MediaDeps } from './media.js';
 
@@ -12,12 +13,7 @@ export function createDocxAdapter(deps: MediaDeps): DocumentAdapter {
     type: 'DOCX',
     async anonymize(bytes, sniffed, job) {
       if (sniffed.type !== 'DOCX') throw invalidFile('The file is not a Word document.');
-      try {
-        return await anonymizeDocx(bytes, job, deps);
-      } catch (err) {
-        if (err instanceof AnonymizerError || (err instanceof Error && err.name === 'AbortError')) throw err;
-        throw invalidFile('The Word document is damaged or uses structures that cannot be processed.');
-      }
+      return failClosed(() => anonymizeDocx(bytes, job, deps), 'The Word document is damaged or uses structures that cannot be processed.');
     },
   };
 }

@@ -1,5 +1,6 @@
 import type { DocumentAdapter } from '../adapter.js';
-import { AnonymizerError, invalidFile } from '../../errors/problem.js';
+import { failClosed } from '../adapter.js';
+import { invalidFile } from '../../errors/problem.js';
 import type { PdfDeps } from './anonymize-pdf.js';
 import { anonymizePdf } from './anonymize-pdf.js';
 
@@ -12,13 +13,8 @@ export function createPdfAdapter(deps: PdfDeps): DocumentAdapter {
     type: 'PDF',
     async anonymize(bytes, sniffed, job) {
       if (sniffed.type !== 'PDF') throw invalidFile('The file is not a PDF.');
-      try {
-        const r = await anonymizePdf(bytes, job, deps);
-        return { bytes: r.bytes, extension: 'pdf', pageData: r.pageData, verification: r.verification };
-      } catch (err) {
-        if (err instanceof AnonymizerError || (err instanceof Error && err.name === 'AbortError')) throw err;
-        throw invalidFile('The PDF is damaged or uses structures that cannot be processed.');
-      }
+      const r = await failClosed(() => anonymizePdf(bytes, job, deps), 'The PDF is damaged or uses structures that cannot be processed.');
+      return { bytes: r.bytes, extension: 'pdf', pageData: r.pageData, verification: r.verification };
     },
   };
 }
