@@ -216,7 +216,7 @@ export function createDocumentEngine(platform: EnginePlatform, options: Document
   const engine = createDocumentAnonymizer({
     ...engineOptions,
     nerBackends: platform.ner,
-    adapters: [image, pdf, docx, createDocAdapter()],
+    adapters: [image, pdf, docx, createDocAdapter({ codec, detectors, maxPixels: maxPixels ?? DEFAULT_MAX_PIXELS, ...noise })],
   });
   return {
     anonymize: (bytes, config, callOptions) => engine.anonymize(bytes, config, callOptions),

@@ -4,6 +4,7 @@ import { encodeImage } from '../documents/image/encode.js';
 import { readImagePixels } from '../documents/pdf/image-pixels.js';
 import { invalidPathParam } from '../errors/problem.js';
 import { sniffDocument } from '../documents/sniff.js';
+import { pictureOfDoc } from '../documents/doc/pictures.js';
 import { arrayOf, dictOf, nameOf } from '../documents/pdf/objects.js';
 import { readZip } from '../documents/zip/read-zip.js';
 
@@ -28,7 +29,7 @@ export function parseImageXref(value: number | string): number | null {
 
 /**
  * The image a PII record entry names, from the stored original: an image document is its own image 0 (its bytes,
- * as uploaded); in a DOCX, the image entry at that position of the ZIP; in a PDF, the image XObject with that object number: a JPEG as stored (its stream is the file), other
+ * as uploaded); in a DOCX, the image entry at that position of the ZIP; in a DOC, its picture of that number; in a PDF, the image XObject with that object number: a JPEG as stored (its stream is the file), other
  * images whose samples can be read (Flate, LZW, run-length; gray, RGB, CMYK, indexed) as PNG through the platform's
  * `codec`. An `xref` past the original's objects names the raster of an OCRed page: `ocrPage()` serves it (the
  * service passes the anonymized page image of the result, `pageImageOfResult`).
@@ -42,6 +43,7 @@ export async function imageOfDocument(
   const sniffed = sniffDocument(original);
   if (sniffed.type === 'IMAGE') return xref === 0 ? { bytes: original, contentType: IMAGE_TYPES[sniffed.format]! } : null;
   if (sniffed.type === 'DOCX') return imageOfDocx(original, xref);
+  if (sniffed.type === 'DOC') return imageOfDoc(original, xref);
   if (sniffed.type !== 'PDF') return null;
   try {
     const pdf = await PDFDocument.load(original, { updateMetadata: false, throwOnInvalidObject: false });
@@ -66,6 +68,16 @@ function imageOfDocx(original: Uint8Array, xref: number): DocumentImage | null {
     const bytes = [...readZip(original).values()][xref];
     const sniffed = bytes ? sniffDocument(bytes) : null;
     return bytes && sniffed?.type === 'IMAGE' ? { bytes, contentType: IMAGE_TYPES[sniffed.format]! } : null;
+  } catch {
+    return null;
+  }
+}
+
+/** In a DOC, `xref` numbers the pictures from 1 in reading order (`findPictures`): JPEG and PNG as stored, a DIB as BMP. */
+function imageOfDoc(original: Uint8Array, xref: number): DocumentImage | null {
+  try {
+    const picture = pictureOfDoc(original, xref);
+    return picture ? { bytes: picture.bytes, contentType: IMAGE_TYPES[picture.format]! } : null;
   } catch {
     return null;
   }

@@ -1,4 +1,4 @@
-import { execFile } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -46,4 +46,15 @@ export async function sofficeConvert(files: Record<string, Uint8Array>, to: stri
 export async function sofficeText(files: Record<string, Uint8Array>): Promise<Record<string, string>> {
   const converted = await sofficeConvert(files, 'txt:Text (encoded):UTF8');
   return Object.fromEntries(Object.entries(converted).map(([name, bytes]) => [name, new TextDecoder().decode(bytes)]));
+}
+
+/** Whether `soffice` runs here (CI installs it); a test that needs it says so when it does not. */
+export function hasSoffice(): boolean {
+  try {
+    execFileSync('soffice', ['--version'], { stdio: 'ignore', timeout: 30_000 });
+    return true;
+  } catch {
+    process.stdout.write('skipping LibreOffice checks: soffice is not installed\n');
+    return false;
+  }
 }

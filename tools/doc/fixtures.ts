@@ -1,10 +1,8 @@
 // Regenerates test/fixtures/doc/*.doc: flat ODF documents written here from synthetic text, converted to Word 97–2003
 // by LibreOffice (`soffice --headless --convert-to doc`). Run: node --import tsx tools/doc/fixtures.ts
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { CANARY, FIXTURES } from '../../test/node/documents/doc/fixtures.js';
+import * as jpeg from 'jpeg-js';
+import { PNG } from 'pngjs';
+import { CANARY, FIXTURES, convertFodt, picturesFodt } from '../../test/node/documents/doc/fixtures.js';
 
 const NS = [
   'office="urn:oasis:names:tc:opendocument:xmlns:office:1.0"',
@@ -68,16 +66,20 @@ const CANARIES_FODT = `<?xml version="1.0" encoding="UTF-8"?>
 </office:document>
 `;
 
-const dir = mkdtempSync(join(tmpdir(), 'doc-fixtures-'));
-try {
-  writeFileSync(join(dir, 'canaries.fodt'), CANARIES_FODT);
-  execFileSync(
-    'soffice',
-    [`-env:UserInstallation=file://${dir}/profile`, '--headless', '--convert-to', 'doc', '--outdir', FIXTURES, join(dir, 'canaries.fodt')],
-    {
-      stdio: 'inherit',
-    },
-  );
-} finally {
-  rmSync(dir, { recursive: true, force: true });
+/** RGBA pixels of a `w` × `h` pattern (no face, no text): what the pipeline re-encodes and finds nothing in. */
+function pattern(w: number, h: number): Buffer {
+  const data = Buffer.alloc(w * h * 4);
+  for (let i = 0; i < w * h; i++) data.set([(i % w) * 4, Math.floor(i / w) * 6, ((i % w) * 7) ^ Math.floor(i / w), 255], i * 4);
+  return data;
 }
+
+/** Pictures: a JPEG saved at quality 40 (re-encoded at the codec's higher quality it no longer fits its slot), a PNG. */
+const png = new PNG({ width: 40, height: 30 });
+png.data = pattern(40, 30);
+const PICTURES = {
+  jpeg: new Uint8Array(jpeg.encode({ width: 64, height: 48, data: pattern(64, 48) }, 40).data),
+  png: new Uint8Array(PNG.sync.write(png, { colorType: 2 })),
+};
+
+await convertFodt(CANARIES_FODT, 'canaries', FIXTURES);
+await convertFodt(picturesFodt(PICTURES), 'pictures', FIXTURES);

@@ -3,11 +3,18 @@ import type { PiiPageEntry } from '../../spec/types.js';
 import { verificationFailed } from '../../errors/problem.js';
 import type { DocumentJob, DocumentPhase, VerificationSummary } from '../adapter.js';
 import { reportProgress } from '../adapter.js';
-import { buildPageEntry } from '../pii-record.js';
+import type { ImagePipelineDeps } from '../image/anonymize-image.js';
+import { buildPageEntry, imageFindingsEntry, imageUrlOf } from '../pii-record.js';
 import { knownStrings, propagateEdits } from '../propagate.js';
 import { readContainer, streamOf, writeContainer } from './container.js';
+import type { DrawingText } from './drawing-texts.js';
+import { drawingTexts, redactDrawingText } from './drawing-texts.js';
+import type { DocStreams } from './drawings.js';
+import { drawingRoots } from './drawings.js';
 import { scrubMetadata } from './metadata.js';
+import { findPictures } from './pictures.js';
 import { redactUnit } from './redact-text.js';
+import { anonymizePictures } from './rewrite-pictures.js';
 import { maskInStream } from './stream-search.js';
 import type { TextUnit } from './units.js';
 import { storyTexts } from './units.js';
@@ -15,13 +22,13 @@ import { verifyDoc } from './verify.js';
 import { readWordFile } from './word-file.js';
 
 /**
- * Streams copied into the new file besides WordDocument and the table stream: `Data` (pictures, hyperlink and form
- * field data the text points at) and `\u0001CompObj` (the class name Word and OLE read). Everything else is left
- * out: the summary property streams (author, company, dates), `ObjectPool` (embedded objects, which carry their own
- * text and properties), macros (`Macros`, `_VBA_PROJECT_CUR`), `MsoDataStore` (custom XML), signatures, the unused
- * table stream, and anything unknown.
+ * Streams copied into the new file besides WordDocument, the table stream and `Data` (pictures, hyperlink and form
+ * field data the text points at): `\u0001CompObj` (the class name Word and OLE read). Everything else is left out:
+ * the summary property streams (author, company, dates), `ObjectPool` (embedded objects, which carry their own text
+ * and properties), macros (`Macros`, `_VBA_PROJECT_CUR`), `MsoDataStore` (custom XML), signatures, the unused table
+ * stream, and anything unknown.
  */
-const KEPT = ['Data', '\u0001CompObj'];
+const KEPT = ['\u0001CompObj'];
 
 export interface AnonymizedDoc {
   bytes: Uint8Array;
@@ -35,78 +42,126 @@ interface DetectedUnit {
   edits: Edit[];
 }
 
+interface DetectedDrawingText {
+  text: DrawingText;
+  edits: Edit[];
+}
+
 /**
- * Word 97–2003: read the text through the piece table, detect per paragraph and field instruction, replace in place
- * with same-length text, mask the metadata, write a new Compound File of the needed streams only, and verify it from
- * its bytes (fail closed). A string detected once is replaced everywhere: in every story, and as bytes in every stream.
+ * Word 97–2003: read the text through the piece table and the shapes' texts from the drawings, detect per paragraph,
+ * field instruction, alt text and WordArt, send every picture through the image pipeline (rewritten in place, the
+ * same length), replace text in place with same-length text, mask the metadata, write a new Compound File of the
+ * needed streams only, and verify it from its bytes (fail closed). A string detected once (in text, a shape or a
+ * picture) is replaced everywhere: in every story and shape, and as bytes in every stream.
  */
-export async function anonymizeDoc(bytes: Uint8Array, job: DocumentJob): Promise<AnonymizedDoc> {
+export async function anonymizeDoc(bytes: Uint8Array, job: DocumentJob, deps: ImagePipelineDeps): Promise<AnonymizedDoc> {
   reportProgress(job, 'reading', 0, 1);
   const container = readContainer(bytes);
   const file = readWordFile(container);
+  const streams: DocStreams = {
+    WordDocument: file.wordDocument.slice(),
+    table: file.table.slice(),
+    Data: streamOf(container, 'Data')?.slice(),
+  };
+  const roots = drawingRoots(file.fib, streams);
+  const pictures = findPictures(streams, roots, file.fib.size);
+  const shapes = drawingTexts(streams, roots);
   const stories = storyTexts(file.text, file.stories);
   const pagesTotal = stories.length;
   const progress = (phase: DocumentPhase, done: number) => reportProgress(job, phase, done, pagesTotal);
+  const detect = async (text: string) => (job.text && text.trim() !== '' ? (await job.text(text)).edits : []);
 
   const detected: DetectedUnit[] = [];
   for (const [i, { page, units }] of stories.entries()) {
     progress('detecting', i);
     for (const unit of units) {
       job.signal?.throwIfAborted();
-      const edits = job.text && unit.text.trim() !== '' ? (await job.text(unit.text)).edits : [];
-      detected.push({ page, unit, edits });
+      detected.push({ page, unit, edits: await detect(unit.text) });
     }
   }
-  // One finding counts for the whole document: a name found in a comment is replaced in the main text too.
-  const known = knownStrings(detected.flatMap((d) => d.edits));
+  // A shape's name ("Picture 3", or what its author typed) is an identifier: replaced where found elsewhere, never read.
+  const drawn: DetectedDrawingText[] = [];
+  for (const text of shapes.texts) {
+    job.signal?.throwIfAborted();
+    drawn.push({ text, edits: text.kind === 'text' ? await detect(text.text) : [] });
+  }
+
+  if (pictures.length > 0) progress('ocr', pagesTotal);
+  const images = await anonymizePictures(streams, pictures, job, deps);
+  const imageEdits = images.flatMap((m) => m.findings?.ocrText?.applied?.edits ?? []);
+
+  // One finding counts for the whole document: a name found in a comment, a shape or a picture is replaced everywhere.
+  const known = knownStrings([...detected.flatMap((d) => d.edits), ...drawn.flatMap((d) => d.edits), ...imageEdits]);
   for (const d of detected) d.edits = propagateEdits(d.unit.text, d.edits, known);
+  for (const d of drawn) d.edits = propagateEdits(d.text.text, d.edits, known);
 
   progress('redacting', 0);
-  const wordDocument = file.wordDocument.slice();
-  const table = file.table.slice();
-  const written = detected.map((d) => redactUnit(wordDocument, file.pieces, file.text, d.unit, d.edits));
-  const metadata = scrubMetadata(file.fib, wordDocument, table);
-  const streams: Array<[string, Uint8Array]> = [
-    ['WordDocument', wordDocument],
-    [file.fib.tableStream, table],
+  const written = detected.map((d) => redactUnit(streams.WordDocument, file.pieces, file.text, d.unit, d.edits));
+  const drawnWritten = drawn.map((d) => redactDrawingText(streams[d.text.stream]!, d.text, d.edits));
+  const metadata = scrubMetadata(file.fib, streams.WordDocument, streams.table);
+  const kept: Array<[string, Uint8Array]> = [
+    ['WordDocument', streams.WordDocument],
+    [file.fib.tableStream, streams.table],
+    ...(streams.Data ? [['Data', streams.Data] as [string, Uint8Array]] : []),
     ...KEPT.flatMap((name): Array<[string, Uint8Array]> => {
       const s = streamOf(container, name);
       return s ? [[name, s.slice()]] : [];
     }),
   ];
-  const needles = knownStrings(detected.flatMap((d) => d.edits)).map(({ edit, needle }) => ({ label: edit.label, needle }));
+  const allEdits = [...detected.flatMap((d) => d.edits), ...drawn.flatMap((d) => d.edits), ...imageEdits];
+  const needles = knownStrings(allEdits).map(({ edit, needle }) => ({ label: edit.label, needle }));
   const search = needles.map((n) => n.needle);
   let maskedInStreams = 0;
-  for (const [, s] of streams) maskedInStreams += maskInStream(s, search);
-  const out = writeContainer(streams);
+  for (const [, s] of kept) maskedInStreams += maskInStream(s, search);
+  const out = writeContainer(kept);
 
   progress('verifying', 0);
-  const names = streams.map(([name]) => name);
-  const verification = verifyDoc(out, needles, names);
+  const verification = verifyDoc(
+    out,
+    needles,
+    kept.map(([name]) => name),
+  );
   if (!verification.passed) throw verificationFailed(verification.leaks);
   progress('verifying', pagesTotal);
 
   // A Word file has no page geometry: entries carry no boxes. Blank units have no entry; ids count the entries.
+  // Shapes and pictures are counted with the main text (page 1): where a shape is anchored is not read.
   let paragraphId = 0;
-  const pageData = detected.flatMap((d, i) =>
-    d.unit.text.trim() === '' && d.edits.length === 0
-      ? []
-      : [
-          buildPageEntry({
-            pageNum: d.page,
-            paragraphId: paragraphId++,
-            text: d.unit.text,
-            edits: written[i]!,
-            locateOriginal: () => null,
-          }),
-        ],
-  );
+  const entry = (pageNum: number, text: string, edits: Edit[]) =>
+    buildPageEntry({ pageNum, paragraphId: paragraphId++, text, edits, locateOriginal: () => null });
+  const pageData = [
+    ...detected.flatMap((d, i) => (d.unit.text.trim() === '' && d.edits.length === 0 ? [] : [entry(d.page, d.unit.text, written[i]!)])),
+    // Shape texts only when something was found in them, as DOCX alt texts; names (identifiers) never.
+    ...drawn.flatMap((d, i) => (d.text.kind === 'name' || d.edits.length === 0 ? [] : [entry(1, d.text.text, drawnWritten[i]!)])),
+  ];
+  // A picture's xref is its number in reading order (`findPictures`), from 1; the service serves the original from it.
+  images.forEach((m, i) => {
+    if (!m.findings) return;
+    const xref = i + 1;
+    pageData.push(
+      imageFindingsEntry(m.findings, {
+        pageNum: 1,
+        paragraphId: paragraphId++,
+        imageUrl: imageUrlOf(job.imageBaseUrl, job.documentId, xref),
+        xref,
+      }),
+    );
+  });
+  const count = (w: string) => images.filter((m) => m.written === w).length;
   const stats = {
     stories: stories.length,
     paragraphs: detected.length,
     replacedSpans: written.reduce((n, w) => n + w.length, 0),
+    shapeTexts: drawn.length,
+    shapeTextSpans: drawnWritten.reduce((n, w) => n + w.length, 0),
+    unreadShapeTables: shapes.unreadTables,
+    pictures: images.length,
+    redactedPictures: count('redacted'),
+    scaledPictures: count('scaled'),
+    greyPictures: count('grey'),
+    clearedPictures: count('cleared'),
     maskedInStreams,
-    droppedEntries: container.streams.size + container.storages.length - streams.length,
+    droppedEntries: container.streams.size + container.storages.length - kept.length,
     ...metadata,
   };
   return { bytes: out, pageData, verification: { ...verification, stats } };

@@ -9,7 +9,7 @@ import { readZip } from '../zip/read-zip.js';
 import { writeZip } from '../zip/write-zip.js';
 import { applySegmentEdits } from './apply-edits.js';
 import { removeHistory, scrubSettings } from './history.js';
-import type { MediaDeps } from './media.js';
+import type { ImagePipelineDeps } from '../image/anonymize-image.js';
 import { anonymizeMedia } from './media.js';
 import { CONTENT_TYPES, WordPackage } from './package.js';
 import type { PartRole } from './part-roles.js';
@@ -38,7 +38,7 @@ interface Detected {
  * In the PII record a "page" is a story: the main document is page 1, then each further text part (headers, footers,
  * footnotes, endnotes, glossary, charts, SmartArt) in part-name order gets the next page.
  */
-export async function anonymizeDocx(bytes: Uint8Array, job: DocumentJob, deps: MediaDeps): Promise<AdapterOutput> {
+export async function anonymizeDocx(bytes: Uint8Array, job: DocumentJob, deps: ImagePipelineDeps): Promise<AdapterOutput> {
   const pkg = new WordPackage(readZip(bytes));
   const main = pkg.mainPart();
   // An image's `xref` in the PII record is its entry's position in the original ZIP (the service serves it from there).

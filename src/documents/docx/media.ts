@@ -1,19 +1,9 @@
 import { AnonymizerError } from '../../errors/problem.js';
-import type { ImageDetectors, RasterFindings } from '../image/anonymize-image.js';
+import type { ImagePipelineDeps, RasterFindings } from '../image/anonymize-image.js';
 import { anonymizeImage } from '../image/anonymize-image.js';
-import type { ImageCodec } from '../image/codec.js';
-import type { RandomFill } from '../image/effects.js';
 import type { ImageJob } from '../image/anonymize-image.js';
 import { sniffDocument } from '../sniff.js';
 import type { WordPackage } from './package.js';
-
-/** The image pipeline's platform pieces, as the image adapter gets them. */
-export interface MediaDeps {
-  codec: ImageCodec;
-  detectors: ImageDetectors;
-  maxPixels: number;
-  random?: RandomFill;
-}
 
 /** What became of one image part: re-encoded with its findings, or replaced by a placeholder. */
 export interface MediaOutcome {
@@ -31,7 +21,7 @@ export async function anonymizeMedia(
   pkg: WordPackage,
   parts: readonly string[],
   job: ImageJob & { signal?: AbortSignal },
-  deps: MediaDeps,
+  deps: ImagePipelineDeps,
   onDone?: (done: number) => void,
 ): Promise<MediaOutcome[]> {
   const out: MediaOutcome[] = [];

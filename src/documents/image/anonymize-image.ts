@@ -33,6 +33,14 @@ export interface RasterDeps {
   signal?: AbortSignal;
 }
 
+/** The image pipeline's platform pieces, as a document format that holds pictures (DOCX, DOC) gets them. */
+export interface ImagePipelineDeps {
+  codec: ImageCodec;
+  detectors: ImageDetectors;
+  maxPixels: number;
+  random?: RandomFill;
+}
+
 /** Dependencies of `anonymizeImage`. */
 export interface ImageDeps extends RasterDeps {
   codec: ImageCodec;

@@ -1,10 +1,12 @@
 // DOC fixtures: test/fixtures/doc/*.doc, made by LibreOffice from our own synthetic text (tools/doc/fixtures.ts);
 // helpers to look into an output the way a reader or a forensic tool would.
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import CFB from 'cfb';
+import type { ImagePipelineDeps } from '../../../../src/documents/image/anonymize-image.js';
+import { sofficeConvert } from '../../../helpers/soffice.js';
+import { DEFAULT_MAX_PIXELS } from '../../../../src/documents/image/header.js';
+import { createNodeCodec } from '../../../../src/platform/node/codec.js';
 import type { ExternalUploadConfig } from '../../../../src/spec/types.js';
 
 /** Canaries: unique strings that must never survive anywhere in an output. */
@@ -27,6 +29,9 @@ export const CANARY_CONFIG: ExternalUploadConfig = {
   },
   imageAnonymization: { labelsConfig: [] },
 };
+
+/** The DOC adapter's image pieces without detectors: pictures are re-encoded, nothing is looked for in them. */
+export const NO_DETECTORS: ImagePipelineDeps = { codec: createNodeCodec(DEFAULT_MAX_PIXELS), detectors: {}, maxPixels: DEFAULT_MAX_PIXELS };
 
 export const FIXTURES = join(import.meta.dirname, '..', '..', '..', 'fixtures', 'doc');
 
@@ -59,46 +64,33 @@ export function whereFound(bytes: Uint8Array, s: string): string[] {
   return places.filter(([, b]) => readings(b).some((t) => t.includes(needle))).map(([name]) => name);
 }
 
-/** Whether `soffice` runs here; tests that need it skip (with a printed reason) where it does not. */
-export function hasLibreOffice(): boolean {
-  try {
-    execFileSync('soffice', ['--version'], { stdio: 'ignore', timeout: 30_000 });
-    return true;
-  } catch {
-    process.stdout.write('skipping LibreOffice checks: soffice is not installed\n');
-    return false;
-  }
+/** The pictures of `picturesFodt`. */
+export interface FixturePictures {
+  jpeg: Uint8Array;
+  png: Uint8Array;
 }
 
 /**
- * LibreOffice's plain-text export of each document, converted in one soffice call (it starts slowly); a document it
- * cannot open has no text (undefined).
+ * A flat ODF text with an inline JPEG, a floating PNG and a WordArt (fontwork) shape whose
+ * text and name hold the canary name, which the body text does not: it can only be found in the drawing.
+ * LibreOffice writes inline pictures to the Data stream and floating ones to the drawing group (delay stream).
  */
-export function libreOfficeText(docs: Record<string, Uint8Array>): Record<string, string | undefined> {
-  const dir = mkdtempSync(join(tmpdir(), 'doc-text-'));
-  try {
-    const files = Object.entries(docs).map(([name, bytes]) => {
-      writeFileSync(join(dir, `${name}.doc`), bytes);
-      return join(dir, `${name}.doc`);
-    });
-    execFileSync(
-      'soffice',
-      [`-env:UserInstallation=file://${dir}/profile`, '--headless', '--convert-to', 'txt:Text', '--outdir', join(dir, 'txt'), ...files],
-      {
-        stdio: 'ignore',
-        timeout: 60_000,
-      },
-    );
-    return Object.fromEntries(
-      Object.keys(docs).map((name) => {
-        try {
-          return [name, readFileSync(join(dir, 'txt', `${name}.txt`), 'utf8')];
-        } catch {
-          return [name, undefined];
-        }
-      }),
-    );
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
+export function picturesFodt(p: FixturePictures): string {
+  const b64 = (b: Uint8Array) => Buffer.from(b).toString('base64');
+  return `<?xml version="1.0" encoding="UTF-8"?>
+<office:document xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" xmlns:style="urn:oasis:names:tc:opendocument:xmlns:style:1.0" xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0" xmlns:draw="urn:oasis:names:tc:opendocument:xmlns:drawing:1.0" xmlns:svg="urn:oasis:names:tc:opendocument:xmlns:svg-compatible:1.0" office:version="1.3" office:mimetype="application/vnd.oasis.opendocument.text">
+<office:automatic-styles><style:style style:name="gr1" style:family="graphic"><style:graphic-properties draw:fill="solid" draw:fill-color="#729fcf"/></style:style></office:automatic-styles>
+<office:body><office:text>
+<text:p>Inline photo <draw:frame draw:name="Photo1" text:anchor-type="as-char" svg:width="3cm" svg:height="3cm"><draw:image><office:binary-data>${b64(p.jpeg)}</office:binary-data></draw:image></draw:frame> end.</text:p>
+<text:p>Floating picture <draw:frame draw:name="Png1" text:anchor-type="paragraph" svg:x="1cm" svg:y="1cm" svg:width="4cm" svg:height="3cm"><draw:image><office:binary-data>${b64(p.png)}</office:binary-data></draw:image></draw:frame> end.</text:p>
+<text:p>WordArt <draw:custom-shape draw:name="Art ${CANARY.name}" draw:style-name="gr1" text:anchor-type="paragraph" svg:x="1cm" svg:y="5cm" svg:width="6cm" svg:height="2cm"><text:p>Art of ${CANARY.name} here</text:p><draw:enhanced-geometry svg:viewBox="0 0 21600 21600" draw:text-areas="0 0 21600 21600" draw:text-path="true" draw:text-path-mode="shape" draw:text-path-scale="shape" draw:type="fontwork-plain-text" draw:enhanced-path="M 0 0 L 21600 0 M 0 21600 L 21600 21600 N"/></draw:custom-shape></text:p>
+<text:p>Closing line without names.</text:p>
+</office:text></office:body></office:document>
+`;
+}
+
+/** A flat ODF document converted to Word 97–2003 by LibreOffice, written to `outDir` as `<name>.doc`. */
+export async function convertFodt(fodt: string, name: string, outDir: string): Promise<void> {
+  const converted = await sofficeConvert({ [`${name}.fodt`]: new TextEncoder().encode(fodt) }, 'doc');
+  writeFileSync(join(outDir, `${name}.doc`), converted[`${name}.fodt`]!);
 }

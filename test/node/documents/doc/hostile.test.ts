@@ -6,9 +6,9 @@ import { createDocumentAnonymizer } from '../../../../src/engine/document-engine
 import { AnonymizerError } from '../../../../src/errors/problem.js';
 import { expectProblem } from '../../helpers/expect-problem.js';
 import { corpusFiles } from '../../../helpers/images.js';
-import { CANARY_CONFIG, fixture } from './fixtures.js';
+import { CANARY_CONFIG, fixture, NO_DETECTORS } from './fixtures.js';
 
-const engine = createDocumentAnonymizer({ adapters: [createDocAdapter()], ner: false });
+const engine = createDocumentAnonymizer({ adapters: [createDocAdapter(NO_DETECTORS)], ner: false });
 const input = fixture('canaries.doc');
 const container = readContainer(input);
 const wordDocument = streamOf(container, 'WordDocument')!;
