@@ -20,6 +20,7 @@ import { collectSegments, linkSegment } from './segments.js';
 import { verifyDocx } from './verify-docx.js';
 
 const HYPERLINK = /\/hyperlink$/;
+const IMAGE = /\/image$/;
 const byName = (a: string, b: string) => a.localeCompare(b, 'en', { numeric: true });
 
 /** A segment with its story ("page" of the PII record) and what detection and propagation did to it. */
@@ -43,10 +44,18 @@ export async function anonymizeDocx(bytes: Uint8Array, job: DocumentJob, deps: I
   const main = pkg.mainPart();
   // An image's `xref` in the PII record is its entry's position in the original ZIP (the service serves it from there).
   const entryIndex = new Map(pkg.partNames().map((n, i) => [n, i]));
+  // A picture is an image by the relationship that uses it, whatever its content type says (or fails to say).
+  const pictures = new Set(
+    pkg
+      .partNames()
+      .flatMap((source) =>
+        pkg.relationships(source).flatMap((r) => (IMAGE.test(r.type) && r.targetPart !== null ? [pkg.find(r.targetPart) ?? ''] : [])),
+      ),
+  );
   const roles = new Map<string, PartRole>();
   for (const name of pkg.partNames()) {
     if (name === CONTENT_TYPES) continue;
-    const role = name === main ? 'main' : roleOf(pkg.contentType(name));
+    const role = name === main ? 'main' : pictures.has(name) ? 'image' : roleOf(pkg.contentType(name));
     // Only the package's main part is the document; another main-document part is dropped.
     roles.set(name, role === 'main' && name !== main ? 'drop' : role);
   }

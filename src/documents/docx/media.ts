@@ -5,6 +5,8 @@ import type { ImageJob } from '../image/anonymize-image.js';
 import { sniffDocument } from '../sniff.js';
 import type { WordPackage } from './package.js';
 
+const MIME = { jpeg: 'image/jpeg', png: 'image/png', bmp: 'image/bmp' } as const;
+
 /** What became of one image part: re-encoded with its findings, or replaced by a placeholder. */
 export interface MediaOutcome {
   part: string;
@@ -40,6 +42,8 @@ export async function anonymizeMedia(
           ...(job.signal ? { signal: job.signal } : {}),
         });
         pkg.set(part, result.bytes);
+        // A picture whose extension declares no content type gets its own (readers then need not guess).
+        if (pkg.contentType(part) === '') pkg.setContentType(part, MIME[sniffed.format]);
         findings = result;
       }
     } catch (err) {

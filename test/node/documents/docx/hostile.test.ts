@@ -3,7 +3,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { AnonymizerError } from '../../../../src/errors/problem.js';
 import { createNodeDocumentAnonymizer } from '../../../../src/platform/node/platform.js';
 import { readZip } from '../../../../src/documents/zip/read-zip.js';
-import { CANARY_CONFIG, buildDocx, para } from './fixtures.js';
+import { CANARY_CONFIG, buildDocx, exifJpeg, para } from './fixtures.js';
 
 const engine = createNodeDocumentAnonymizer({ ner: false });
 afterAll(() => engine.close());
@@ -95,4 +95,18 @@ describe('hostile DOCX (reliability H3, H4, D6)', () => {
     );
     expect(['completed', '422']).toContain(outcome);
   }, 30_000);
+
+  it('keeps a picture whose extension declares no content type, and gives it one', async () => {
+    const input = buildDocx({
+      body: `<w:p><w:r><w:drawing><wp:inline><wp:extent cx="9144" cy="9144"/><wp:docPr id="1" name="P"/><a:graphic><a:graphicData uri="http://schemas.openxmlformats.org/drawingml/2006/picture"><pic:pic><pic:blipFill><a:blip r:embed="rIdImg"/></pic:blipFill></pic:pic></a:graphicData></a:graphic></wp:inline></w:drawing></w:r></w:p>`,
+      rels: [['rIdImg', 'image', 'media/photo.jpg']],
+      parts: { 'word/media/photo.jpg': [null, exifJpeg('x')] },
+    });
+    const parts = readZip((await engine.anonymize(input, CANARY_CONFIG)).bytes);
+    expect(parts.has('word/media/photo.jpg')).toBe(true);
+    expect(new TextDecoder().decode(parts.get('word/document.xml'))).toContain('r:embed="rIdImg"');
+    expect(new TextDecoder().decode(parts.get('[Content_Types].xml'))).toContain(
+      '<Override PartName="/word/media/photo.jpg" ContentType="image/jpeg"/>',
+    );
+  });
 });
