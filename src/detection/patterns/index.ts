@@ -2,6 +2,8 @@ import type { Recognizer } from '../recognizer.js';
 import { contextNameRecognizer } from './context-names.js';
 import { contextOrgRecognizer } from './context-orgs.js';
 import { dateRecognizer } from './date.js';
+import { datelineRecognizer } from './dateline.js';
+import { handleRecognizer } from './handles.js';
 import { mailRecognizer } from './mail.js';
 import { othRecognizer } from './oth.js';
 import { postcodeCityRecognizer } from './postcode-city.js';
@@ -12,11 +14,13 @@ import { telRecognizer } from './tel.js';
 export function defaultRecognizers(): Recognizer[] {
   return [
     mailRecognizer,
+    handleRecognizer,
     telRecognizer,
     dateRecognizer,
     othRecognizer,
     streetRecognizer,
     postcodeCityRecognizer,
+    datelineRecognizer,
     contextNameRecognizer,
     contextOrgRecognizer,
   ];

@@ -1,4 +1,5 @@
 import { isKnownIbanCountry, isValidIban } from '../validators/iban.js';
+import { isDeDocumentSerial, isValidDeDocumentNumber } from '../validators/de-id-card.js';
 import { isValidDeVatId } from '../validators/de-vat-id.js';
 import { isValidSteuerId } from '../validators/de-tax-id.js';
 import { isValidSvnr } from '../validators/de-svnr.js';
@@ -10,8 +11,8 @@ import { SP } from './fragments.js';
 
 /*
  * OTH: identifiers of a person or case. Checksummed identifiers (IBAN, cards, Steuer-IdNr, SV-Nummer, KVNR,
- * German VAT ID) are validated and score high alone; shapes without a checksum (Steuernummer, plates with spaces,
- * KVNR-like strings, bare case numbers) score lower and need a context word. Generic numbers (customer, invoice,
+ * German VAT ID) are validated and score high alone; shapes without a checksum or with a weak one (Steuernummer,
+ * plates with spaces, KVNR-like strings, ID-card numbers, bare case numbers) score lower and need a context word. Generic numbers (customer, invoice,
  * order, ticket, passport …) are found only right after their label, which stays outside the span. Ages are the
  * number only (`[[OTH|72]] Jahre`, `a [[OTH|75]]-year-old`).
  *
@@ -31,8 +32,13 @@ const RIGHT_NUM = String.raw`(?![\p{L}\p{N}\p{M}_]|[.,\/\-]\p{N})`;
 // ---------------------------------------------------------------------------------------------------------------
 // Bank and card numbers
 
-/** `DE89 3704 0044 0532 0130 00`, `DE89370400440532013000`, `GB29 NWBK 6016 1331 9268 19`. */
-const IBAN = `${LEFT_ID}[A-Z]{2}\\d{2}(?:${SP}?[A-Z0-9]{4}){2,7}(?:${SP}?[A-Z0-9]{1,3})?${RIGHT_ID}`;
+/**
+ * `DE89 3704 0044 0532 0130 00`, `DE89370400440532013000`, `GB29 NWBK 6016 1331 9268 19`, `DE 89 3704 …`, and in
+ * lower case (`de89 3704 …`: the checksum decides). A spaced group of lower-case letters only is a word, not a
+ * group (`… 3201 und`), or an IBAN followed by a short word would be read as one candidate and fail its checksum.
+ */
+const IBAN_GROUP = `(?:${SP}(?![a-z]{1,4}(?![A-Za-z0-9])))?`;
+const IBAN = `${LEFT_ID}[A-Za-z]{2}${SP}?\\d{2}(?:${IBAN_GROUP}[A-Za-z0-9]{4}){2,7}(?:${IBAN_GROUP}[A-Za-z0-9]{1,3})?${RIGHT_ID}`;
 
 /** `4111 1111 1111 1111`, `4111-1111-1111-1111`, `3782 822463 10005`, `4111111111111111`. */
 const CARD =
@@ -67,8 +73,12 @@ const STEUER_ID_WORDS = [
 const STEUERNUMMER = `${LEFT_NUM}(?:\\d{2,3}\\/\\d{3,4}\\/\\d{4,5}|\\d{5}\\/\\d{5}|\\d{3}${SP}\\d{3,4}${SP}\\d{4,5}|\\d{10,13})${RIGHT_NUM}`;
 const STEUERNUMMER_WORDS = ['steuernummer', 'steuer-nr', 'steuernr', 'st.-nr', 'st.nr', 'stnr', 'st-nr', 'finanzamt', 'tax number'];
 
-/** Rentenversicherungsnummer: `65 170839 J 003`, `65170839J003`. */
-const SVNR = `${LEFT_ID}\\d{2}${SP}?\\d{6}${SP}?[A-Z]${SP}?\\d{3}${RIGHT_ID}`;
+/**
+ * Rentenversicherungsnummer: area, birth date, initial, serial and check digit, run together or spaced at any of
+ * their borders: `65 170839 J 003`, `65170839J003`, `65 17 08 39 J 003`, `65 170839 J 00 3`.
+ */
+const SVNR_SHAPE = `\\d{2}${SP}?\\d{2}${SP}?\\d{2}${SP}?\\d{2}${SP}?[A-Z]${SP}?\\d{2}${SP}?\\d`;
+const SVNR = `${LEFT_ID}${SVNR_SHAPE}${RIGHT_ID}`;
 
 /** KVNR (Krankenversichertennummer): `A123456780`. */
 const KVNR = `${LEFT_ID}[A-Z]\\d{9}${RIGHT_ID}`;
@@ -85,6 +95,36 @@ const KVNR_WORDS = [
   'gesundheitskarte',
   'health insurance',
 ];
+
+/**
+ * German ID-card and passport serial numbers (since November 2010): nine characters without vowels, `L01X00T47`;
+ * the machine-readable zone adds the ICAO check digit, `L01X00T471`. The shape alone is weak evidence (product codes
+ * look alike), so both need a word such as `Personalausweis` before them; the check digit lifts the score.
+ */
+const DE_DOCUMENT = `${LEFT_ID}[CFGHJKLMNPRTVWXYZ][CFGHJKLMNPRTVWXYZ0-9]{8}\\d?${RIGHT_ID}`;
+const DE_DOCUMENT_WORDS = [
+  'ausweis',
+  'personalausweis',
+  'perso ',
+  'perso:',
+  'perso-',
+  'reisepass',
+  'passnummer',
+  'pass-nr',
+  'pass nr',
+  'passport',
+  'identity card',
+  'id card',
+  'id-karte',
+  'dokumentennummer',
+  'document number',
+  'ausgewiesen',
+];
+
+function deDocumentScore(value: string): number | false {
+  if (value.length === 10) return isValidDeDocumentNumber(value) && 0.45;
+  return isDeDocumentSerial(value) && 0.3;
+}
 
 /** VAT IDs: `DE123456789`, `DE 123 456 789`, `ATU12345678`, `NL123456789B01`, `FRXX123456789`, `CHE-123.456.789`. */
 const VAT =
@@ -462,6 +502,9 @@ const STEM_LABELS = [
   'konto',
   'kto\\.?',
   'ausweis',
+  'personalausweis',
+  'identity card',
+  'id card',
   'pass',
   'reisepass',
   'führerschein',
@@ -547,17 +590,19 @@ const WEAK_LABELS = [
 // A bare `Nr.:`/`No.:` names some number; only a long one is taken as an identifier (not `Zimmer Nr.: 12`).
 // (`the number: 1-800-…` is a phone number: only the abbreviations count.)
 const BARE_LABELS = ['nr\\.?', 'no\\.?'];
-const SUFFIX = `${SP}?-?${SP}?(?:nr\\.?|no\\.?|nummer|number|id)`;
+const SUFFIX = `${SP}?-?${SP}?(?:nr\\.?|no\\.?|nummer|number|id|ref\\.?|reference)`;
 // The value: a court file number, digit groups, or one token with inner `-/.:_` (`K-123456`, `2:19-cv-01234`).
 const GENERIC = '[\\p{L}\\p{N}]{1,24}(?:[\\-\\/.:_][\\p{L}\\p{N}]{1,24}){0,6}';
-const SPACED = `\\d{2,6}(?:${SP}\\d{2,6}){1,4}`;
-// A letter prefix before digit groups (`HR 552 908 417`, a policy number).
-const PREFIXED = `\\p{Lu}{1,4}${SP}\\d{2,6}(?:${SP}\\d{2,6}){1,4}`;
+// Digit groups, the first of one digit too (`4 588 219`), after a letter prefix (`HR 552 908 417`) and with a
+// `/03` or `-1` tail. (With the `i` flag `\p{Lu}` takes any letter: the validator checks the prefix's case.)
+const SPACED = `(?:\\p{Lu}{1,4}${SP})?\\d{1,6}(?:${SP}\\d{2,6}){1,4}(?:[\\-\\/]\\d{1,4})?`;
+// A letter prefix before one token that starts with a digit (`BA 7712/33-K`).
+const PREFIXED = `\\p{Lu}{1,4}${SP}(?=\\p{N})${GENERIC}`;
 const LABELLED =
   // Not inside a word, a handle or a URL path (`@Az1Awards`, `t.co/iD26Uo`).
   `(?<![\\p{L}\\p{N}\\p{M}_@\\/])(?:(?<strong>${STRONG_LABELS.join('|')})(?:${SUFFIX})?|(?<stem>${STEM_LABELS.join('|')})${SUFFIX}` +
   `|(?<weak>${WEAK_LABELS.join('|')})|(?<bare>${BARE_LABELS.join('|')}))(?![\\p{L}])(?<p>${GAP}{0,3}[:#=]?${GAP}{0,3}#?)` +
-  `(?<id>${COURT}|${SPACED}|${PREFIXED}|${GENERIC})(?![\\p{L}\\p{N}\\p{M}_]|[\\-\\/.:_,][\\p{L}\\p{N}])`;
+  `(?<id>${COURT}|${SVNR_SHAPE}|${SPACED}|${PREFIXED}|${GENERIC})(?![\\p{L}\\p{N}\\p{M}_]|[\\-\\/.:_,][\\p{L}\\p{N}])`;
 
 // Values after a label that are not identifiers: dates, times, amounts.
 const NOT_AN_ID = [/^\d{1,2}[./]\d{1,2}[./](?:\d{2}|\d{4})$/u, /^\d{1,2}:\d{2}(?::\d{2})?$/u, /^\d{4}-\d{2}-\d{2}$/u];
@@ -570,6 +615,11 @@ function labelledScore(value: string, m: RegExpExecArray, text: string): number 
   if (!/\d/u.test(value)) return false;
   if (value.replace(/[^\p{L}\p{N}]/gu, '').length < 3) return false;
   if (NOT_AN_ID.some((re) => re.test(value))) return false;
+  // A prefix before digit groups is a code in capitals (`HR 552 908 417`), not a word (`vom 12 03`).
+  const prefix = /^(\p{L}+)[ \u00A0\u202F]/u.exec(value)?.[1];
+  if (prefix !== undefined && prefix !== prefix.toUpperCase()) return false;
+  // Spaced digits need five of them: `Nr. 3 12` is a count, not a number.
+  if (/\s/u.test(value) && value.replace(/\D/gu, '').length < 5) return false;
   const g = m.groups!;
   // A label glued to its value needs its own punctuation (`Fall-Nr.6733340001`), not `ID26UoP7tl`.
   if (g['p'] === '' && /\p{L}$/u.test(m[0].slice(0, m[0].length - value.length))) return false;
@@ -642,7 +692,8 @@ export const OTH_RULES: readonly PatternRule[] = [
     label: 'OTH',
     regex: new RegExp(IBAN, 'gu'),
     score: 0.95,
-    validate: (v) => (isValidIban(v) ? (isKnownIbanCountry(v) ? 0.95 : 0.75) : false),
+    // Outside the registered countries only the usual spelling counts (`am 12 3456 …` is no IBAN of `AM`).
+    validate: (v) => (isValidIban(v) ? (isKnownIbanCountry(v) ? 0.95 : /^[A-Z]{2}\d/u.test(v) && 0.75) : false),
   },
   { label: 'OTH', regex: new RegExp(CARD, 'gu'), score: 0.85, validate: cardScore, context: { words: CARD_WORDS, boost: 0.4 } },
   {
@@ -660,6 +711,13 @@ export const OTH_RULES: readonly PatternRule[] = [
     score: 0.7,
     validate: (v) => isValidKvnr(v),
     context: { words: KVNR_WORDS, boost: 0.25 },
+  },
+  {
+    label: 'OTH',
+    regex: new RegExp(DE_DOCUMENT, 'gu'),
+    score: 0.3,
+    validate: deDocumentScore,
+    context: { words: DE_DOCUMENT_WORDS, boost: 0.45 },
   },
   {
     label: 'OTH',

@@ -22,16 +22,18 @@ import { SP } from './fragments.js';
 const SEP = String.raw`(?:${SP}?[\-\/.\u2013]${SP}?|${SP})`;
 // Separator inside national numbers: no dot, which would let dates in (`01.03.2021`).
 const NSEP = String.raw`(?:${SP}?[\-\/\u2013]${SP}?|${SP})`;
-// Not inside a word or number, not after a digit group (`IBAN … 0044 0532`, `1.234`, `2021 / 030`).
-const LEFT = String.raw`(?<![\p{L}\p{N}\p{M}_+@]|\p{N}[ \u00A0\u202F.,\/:\-]{1,2})`;
+// Not inside a word or number, not after a digit group (`IBAN … 0044 0532`, `1.234`, `2021 / 030`), not the tail of
+// a token glued by a dash or slash (`C-0044-1182`, `KD/0211 …`: a customer number).
+const LEFT = String.raw`(?<![\p{L}\p{N}\p{M}_+@]|\p{N}[ \u00A0\u202F.,\/:\-]{1,2}|\p{L}[\-\/])`;
 // Not continued by a word or a number (`12.03.2021`, `10:30`, `1234567.5`).
 const RIGHT = String.raw`(?![\p{L}\p{N}\p{M}_]|[.,:\/\-]\p{N})`;
 // Extension after the number: `ext. 12`, `x12`, `Durchwahl 12`, `DW 12`, `App. 12`.
 const EXT = String.raw`(?:${SP}?(?:[Ee]xt\.?|x|Durchwahl|DW|Dw\.?|[Aa]pp\.?)${SP}?\d{1,5})?`;
 // Subscriber part after a German area code: one block (with an optional `-12` extension) or short groups, the
-// groups split by a space or a dash with optional spaces (`708 - 223`).
+// groups split by a space or a dash with optional spaces (`708 - 223`). DIN 5008 used to group the digits in pairs
+// from the right, so the first group may be a single digit (`0611 8 47 29 30`, `0221 4 71-118`).
 const GROUP_SEP = String.raw`(?:${SP}?-${SP}?|${SP})`;
-const SUBSCRIBER = String.raw`(?:\d{5,8}(?:${SP}?-${SP}?\d{1,5})?|\d{2,4}(?:${GROUP_SEP}\d{2,5}){0,4}(?:-\d)?)`;
+const SUBSCRIBER = String.raw`(?:\d{5,8}(?:${SP}?-${SP}?\d{1,5})?|\d{1,4}(?:${GROUP_SEP}\d{2,5}){0,4}(?:-\d)?)`;
 
 const SOURCES = {
   /** `+49 (0)30 1234567`, `+49 30 1234567`, `+44 20 7946 0958`, `+1 (555) 123-4567`, `0049 171 1234567`. */
@@ -88,7 +90,7 @@ const PHONE_WORD_RE =
   /(?<![\p{L}\p{N}])(?:tel|phone|fon|fax|mobil|mob\.|handy|cell|call|ruf|durchwahl|hotline|whatsapp|sms|anruf|erreichbar|festnetz)|[☎✆📞📱]/giu;
 // Labels of other identifiers: a number right after one of them is that identifier, not a phone number.
 const OTHER_ID_RE =
-  /(?<![\p{L}\p{N}])(?:iban|konto\p{L}{0,12}|kto|blz|bic|bankleitzahl|steuer\p{L}{0,20}|st\.?-?nr|ust\p{L}{0,12}|kunden\p{L}{0,10}|kd\.?-?nr|rechnungs\p{L}{0,10}|bestell\p{L}{0,10}|auftrags\p{L}{0,10}|vertrags\p{L}{0,10}|versicherungs\p{L}{0,15}|versicherten\p{L}{0,10}|aktenzeichen|az|gz|invoice|order|account|ticket|case|ref|reference|mitglieds\p{L}{0,10}|personalnummer|matrikel\p{L}{0,10}|ausweis\p{L}{0,10}|pass(?:nummer|-?nr)|passport|serien\p{L}{0,10}|serial|imei|plz|postleitzahl|kredit\p{L}{0,10}|karten\p{L}{0,10}|card|hr[ab]|idnr|identifikationsnummer|ssn|nhs|sort code|artikel\p{L}{0,10}|art\.?-?nr|sendungs\p{L}{0,10}|tracking)(?![\p{L}])/giu;
+  /(?<![\p{L}\p{N}])(?:iban|konto\p{L}{0,12}|kto|blz|bic|bankleitzahl|steuer\p{L}{0,20}|st\.?-?nr|ust\p{L}{0,12}|kunden(?!service|dienst|hotline|telefon|center|zentrum|betreuung|beratung)\p{L}{0,10}|kd\.?-?nr|(?:customer|client|contract|policy|member(?:ship)?|claim)\s?(?:no|number|id|ref|reference)|(?:schadens?|vorgangs|police|policen)-?(?:nummer|nr)|personalausweis\p{L}{0,10}|rechnungs\p{L}{0,10}|bestell\p{L}{0,10}|auftrags\p{L}{0,10}|vertrags\p{L}{0,10}|versicherungs\p{L}{0,15}|versicherten\p{L}{0,10}|aktenzeichen|az|gz|invoice|order|account|ticket|case|ref|reference|mitglieds\p{L}{0,10}|personalnummer|matrikel\p{L}{0,10}|ausweis\p{L}{0,10}|pass(?:nummer|-?nr)|passport|serien\p{L}{0,10}|serial|imei|plz|postleitzahl|kredit\p{L}{0,10}|karten\p{L}{0,10}|card|hr[ab]|idnr|identifikationsnummer|ssn|nhs|sort code|artikel\p{L}{0,10}|art\.?-?nr|sendungs\p{L}{0,10}|tracking)(?![\p{L}])/giu;
 
 /** Start offset of the last match of `re` in `s`, or -1. */
 function lastMatch(re: RegExp, s: string): number {

@@ -16,6 +16,12 @@ describe('othRecognizer: identifiers', () => {
     ['GB29 NWBK 6016 1331 9268 19', 'GB29 NWBK 6016 1331 9268 19'],
     ['Konto AT61 1904 3002 3457 3201 bei', 'AT61 1904 3002 3457 3201'],
     ['FR14 2004 1010 0505 0001 3M02 606', 'FR14 2004 1010 0505 0001 3M02 606'],
+    ['iban: de89370400440532013000', 'de89370400440532013000'],
+    ['IBAN de89 3704 0044 0532 0130 00', 'de89 3704 0044 0532 0130 00'],
+    ['Konto DE 89 3704 0044 0532 0130 00', 'DE 89 3704 0044 0532 0130 00'],
+    ['at61 1904 3002 3457 3201 und', 'at61 1904 3002 3457 3201'],
+    ['AT61 1904 3002 3457 3201 bei', 'AT61 1904 3002 3457 3201'],
+    ['gb29nwbk60161331926819', 'gb29nwbk60161331926819'],
     // Payment cards
     ['Karte 4111 1111 1111 1111', '4111 1111 1111 1111'],
     ['5555-5555-5555-4444', '5555-5555-5555-4444'],
@@ -33,6 +39,17 @@ describe('othRecognizer: identifiers', () => {
     // Social and health insurance
     ['Rentenversicherungsnummer: 65 170839 J 003', '65 170839 J 003'],
     ['SV-Nummer 65170839J003', '65170839J003'],
+    ['SV-Nummer: 65 17 08 39 J 003', '65 17 08 39 J 003'],
+    ['Rentenversicherungsnummer 65170839 J003', '65170839 J003'],
+    ['65 170839 J 00 3', '65 170839 J 00 3'],
+    ['Versicherungsnummer: 54 040380 M 501', '54 040380 M 501'],
+    ['54 040380 M 503', '54 040380 M 503'],
+    // German ID-card and passport numbers
+    ['Personalausweis-Nr. L01X00T47', 'L01X00T47'],
+    ['ausgewiesen durch Personalausweis T22000129', 'T22000129'],
+    ['Perso: L01X00T471', 'L01X00T471'],
+    ['Reisepass C01X00T47', 'C01X00T47'],
+    ['identity card no. LZ6311T47', 'LZ6311T47'],
     ['KVNR A123456780', 'A123456780'],
     ['A123456780', 'A123456780'],
     ['Versichertennummer: X000000012', 'X000000012'],
@@ -101,6 +118,11 @@ describe('othRecognizer: identifiers', () => {
     ['Patient (FN:445544767)', '445544767'],
     ['E-Nr.: 17217277', '17217277'],
     ['Protokoll Nr.:099984-0163', '099984-0163'],
+    ['Versicherungsscheinnummer BA 7712/33-K', 'BA 7712/33-K'],
+    ['Versicherungsschein-Nr.: 4 588 219/03', '4 588 219/03'],
+    ['Claim reference: CL 4471 2290', 'CL 4471 2290'],
+    ['Booking ref. KX-7731', 'KX-7731'],
+    ['Customer number: C-0044-1182', 'C-0044-1182'],
   ])('finds the identifier in %j', (text, expected) => {
     expect(found(text)).toEqual([expected]);
   });
@@ -163,6 +185,16 @@ describe('othRecognizer: identifiers', () => {
     ['Ticket kaufen', 'label without a value'],
     ['10115 Berlin', 'postcode'],
     ['Tel. 030 1234567', 'phone number'],
+    ['iban de89 3704 0044 0532 0130 01', 'lower-case IBAN with a wrong checksum'],
+    ['am 12 3456 7890 1234 5678', 'two letters and digit groups: no registered IBAN country'],
+    ['65 17 08 39 J 004', 'spaced SV-Nummer with a wrong check digit'],
+    ['Vertragsnummer vom 12 03 2021', 'a word, not a prefix, before digit groups'],
+    ['Rechnung Nr. 3 12 Positionen', 'spaced count after a label'],
+    ['L01X00T47', 'ID-card shape without a word before it'],
+    ['Perso: L01X00T472', 'ID-card number with a wrong check digit'],
+    ['Personalausweis ABCDEFGHJ', 'ID-card shape without a digit'],
+    ['Produktnummer M12345678', 'product code in ID-card shape'],
+    ['Personalausweis-Nr. folgt', 'label without a value'],
   ])('finds nothing in %j (%s)', (text) => {
     expect(found(text)).toEqual([]);
   });
@@ -260,6 +292,9 @@ describe('othRecognizer: offsets and robustness', () => {
     ['IBAN-like groups', `DE89 ${'ABCD '.repeat(10_000)}`],
     ['age words', '7 Jahre '.repeat(6_000)],
     ['digit groups', '1234 '.repeat(10_000)],
+    ['lower-case IBAN-like groups', `de89 ${'ab1c '.repeat(10_000)}`],
+    ['ID-card-like chain', 'Ausweis L01X00T47'.repeat(3_000)],
+    ['spaced groups after a label', `Kundennummer ${'AB 1 '.repeat(10_000)}`],
   ])('returns on adversarial input: %s', (_name, text) => {
     expect(Array.isArray(othRecognizer.detect(text, ctx))).toBe(true);
   });

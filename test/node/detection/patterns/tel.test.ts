@@ -69,6 +69,17 @@ describe('telRecognizer', () => {
     ['call 555.123.4567', '555.123.4567'],
     ['Telefonnummer: 1234567', '1234567'],
     ['Tel. (Hotel) 1234567', '1234567'],
+    // DIN 5008 pairs from the right: the first group may be a single digit; extensions after a dash
+    ['Telefon 0711 2 84 56 90', '0711 2 84 56 90'],
+    ['Sekretariat 06221 5 47 38 10', '06221 5 47 38 10'],
+    ['Fax: 0351 4 96 27-118', '0351 4 96 27-118'],
+    ['Zentrale 089 3 21 45-0', '089 3 21 45-0'],
+    ['030 / 2 55 84 12', '030 / 2 55 84 12'],
+    ['Tel. 02234 / 9 12 34 56', '02234 / 9 12 34 56'],
+    ['Mobil 0172 3 45 67 89', '0172 3 45 67 89'],
+    ['Tel. 04131 7 25-0', '04131 7 25-0'],
+    ['Kundenservice: 0800 123 456', '0800 123 456'],
+    ['Customer service 0800 123 4567', '0800 123 4567'],
   ])('finds the number in %j', (text, expected) => {
     expect(found(text)).toEqual([expected]);
   });
@@ -108,6 +119,15 @@ describe('telRecognizer', () => {
     ['Unionsmarke EM 005 729 819', 'trademark number: 5 is no country code'],
     ['+28 123 456 789', 'unassigned country code'],
     ['Protokoll Nr.:099984-0163', 'number after a generic Nr. label'],
+    ['Customer number: C-0044-1182', 'tail of a customer number'],
+    ['Vertrag KD/0211 8 47 29', 'tail of a token glued by a slash'],
+    ['Schadennummer 0511 4 77 12', 'claim number in phone shape'],
+    ['Policy no. 0611 8 47 29 30', 'policy number in phone shape'],
+    ['Summe 1 234 567 Euro', 'amount in digit groups'],
+    ['am 01 02 2024', 'date in digit groups'],
+    ['Seite 3 4 5 6', 'page numbers'],
+    ['Version 0 8 15 3', 'version in digit groups'],
+    ['Stück 0 2 4 6 8 10', 'counts'],
   ])('finds nothing in %j (%s)', (text) => {
     expect(found(text)).toEqual([]);
   });
