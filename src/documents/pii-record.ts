@@ -1,6 +1,4 @@
 import type { Edit } from '../replacement/apply.js';
-import type { RasterFindings } from './image/anonymize-image.js';
-import { boxesOfRange, unionBox } from './layout.js';
 import type { Box, PiiEntity, PiiImageData, PiiImageDetection, PiiPageEntry, PiiToken } from '../spec/types.js';
 import { sentenceStarts } from '../text/sentences.js';
 import { tokenize } from '../text/tokens.js';
@@ -104,28 +102,4 @@ function roundBox(b: Box): Box {
 /** The engine's own address of an image of a document (`<base>/external/v1/documents/{id}/images/{xref}`). */
 export function imageUrlOf(base: string, documentId: number, xref: number): string {
   return `${base.replace(/\/+$/, '')}/external/v1/documents/${documentId}/images/${xref}`;
-}
-
-/**
- * The page entry of one image of a document: its OCR text as one paragraph with the edits made to it, and its
- * `imagesData` (faces and `text` words, boxes in pixels of the image), the same for uploads, PDFs and Word documents.
- */
-export function imageFindingsEntry(
-  findings: RasterFindings,
-  at: { pageNum: number; paragraphId: number; imageUrl: string; xref: number },
-): PiiPageEntry {
-  const layout = findings.ocrText?.layout;
-  return buildPageEntry({
-    pageNum: at.pageNum,
-    paragraphId: at.paragraphId,
-    text: layout?.text ?? '',
-    edits: findings.ocrText?.applied?.edits ?? [],
-    locateOriginal: (start, end) => (layout ? unionBox(boxesOfRange(layout, start, end)) : null),
-    imagesData: [
-      buildImageData(at.imageUrl, at.xref, [
-        { label: 'face', regions: findings.faces },
-        { label: 'text', regions: findings.textRegions.map((box) => ({ box, score: 1 })) },
-      ]),
-    ],
-  });
 }

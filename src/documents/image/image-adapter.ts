@@ -1,6 +1,7 @@
 import type { DocumentAdapter } from '../adapter.js';
 import { reportProgress } from '../adapter.js';
-import { imageFindingsEntry, imageUrlOf } from '../pii-record.js';
+import { imageUrlOf } from '../pii-record.js';
+import { imageFindingsEntry } from './findings-entry.js';
 import { invalidFile } from '../../errors/problem.js';
 import type { ImageDetectors } from './anonymize-image.js';
 import { anonymizeImage } from './anonymize-image.js';
