@@ -1,5 +1,17 @@
 import type { Recognizer } from '../recognizer.js';
-import { FUNCTION_WORDS, LEGAL_FORM_WORDS, MONTHS, notWord, phrases, TITLE_WORDS, WEEKDAYS, words } from '../gazetteer/lexicon.js';
+import {
+  COMMON_NOUNS,
+  FUNCTION_WORDS,
+  LEGAL_FORM_WORDS,
+  MONTHS,
+  NOT_NOUN_SUFFIX,
+  notWord,
+  phrases,
+  TITLE_WORDS,
+  UNIT_WORDS,
+  WEEKDAYS,
+  words,
+} from '../gazetteer/lexicon.js';
 import { patternRecognizer, type PatternRule } from './pattern-recognizer.js';
 import { TOWN_PATTERN } from './postcode-city.js';
 import { SP, WORD_END as E } from './fragments.js';
@@ -28,7 +40,8 @@ const ORG_STOP_WORDS = [
   Bestellung Invoice Contract Sowie Versus Vs Gegen Beklagte Beklagten Klägerin Kläger Antragsgegnerin Antragstellerin
   Sehr Geehrte Geehrter Hiermit Herewith Welcome Willkommen`),
 ];
-const STOP = notWord(ORG_STOP_WORDS);
+// Letterheads write the same words in capitals (`IN THE CIRCUIT COURT`, `AN DIE FIRMA`).
+const STOP = notWord([...ORG_STOP_WORDS, ...ORG_STOP_WORDS.map((w) => w.toUpperCase())]);
 
 /** One word of a company name: Müller, E.ON, 1&1, 3M, eBay, Coca-Cola, O'Neill. */
 const W =
@@ -51,13 +64,18 @@ const JOIN =
   `(?:${SP}(?:[&+]${SP})?` +
   `|${SP}(?:und|and)${SP}(?=(?:Söhne|Sohn|Sons|Partner|Partners|Co|Company|Töchter)(?![\\p{L}]))` +
   `|(?<=${CONN_HEAD})${SP}(?:of|for|für|fuer|zur|zum|de)${SP}` +
-  `|(?<=(?:für|zur|zum|of|for)${SP}\\p{Lu}[\\p{L}\\p{M}-]{0,40})${SP}(?:und|and)${SP})`;
+  `|(?<=(?:für|zur|zum|of|for)${SP}\\p{Lu}[\\p{L}\\p{M}-]{0,40})${SP}(?:und|and)${SP}` +
+  // Romance and Dutch particles inside a name (Quinta do Vale, Lda.; Bodegas de la Sierra S.L.; Bakker van der Berg B.V.).
+  `|${SP}(?:da|de|del|della|di|do|dos|das|du|de${SP}la|de${SP}los|van|van${SP}de[nr]?)${SP}(?=\\p{Lu}))`;
 /** Legal forms; `phrases` sorts longest first, so "GmbH & Co. KG" wins over "GmbH". `_` is a space. */
 const LEGAL = phrases(`GmbH_&_Co._KGaA GmbH_&_Co._KG GmbH_&_Co._OHG GmbH_&_Co.KG AG_&_Co._KGaA AG_&_Co._KG SE_&_Co._KGaA
   SE_&_Co._KG UG_(haftungsbeschränkt)_&_Co._KG UG_(haftungsbeschränkt) gGmbH GmbH mbH gAG AG KGaA KG OHG oHG GbR
   PartGmbB PartG_mbB PartG mbB eG e.G. e._G. e.V. e._V. SE AöR KdöR Inc. Inc Ltd. Ltd LLC L.L.C. LLP plc PLC Corp.
   Corp Corporation Limited Co.,_Ltd. Co.,_Ltd S.A.S. S.A. S.p.A. S.r.l. SARL S.à_r.l. B.V. N.V. A/S ApS Oy Pty_Ltd.
-  Pty_Ltd GesmbH Ges.m.b.H. Stiftung &_Co. &_Co &_Partner_mbB &_Partner`);
+  Pty_Ltd GesmbH Ges.m.b.H. Stiftung &_Co. &_Co &_Partner_mbB &_Partner e.K. e._K. e.Kfm. e.Kfr. S.L. S.L.U. S.A.U.
+  S.A.R.L. SAS SRL Srl S.R.L. SpA S.p.a. Sp._z_o.o. Sp.z_o.o. sp._z_o.o. s.r.o. spol._s_r.o. a.s. Kft. Kft Zrt. Nyrt.
+  Lda. Lda Ltda. A.Ş. AŞ d.o.o. SIA UAB OÜ P.C. L.P. LP Pty_Ltd A/S ApS Oyj Oy AB_(publ) GMBH_&_CO._KG GMBH MBH LTD.
+  LTD LIMITED INC. INC CORP. LLC. &_Söhne &_Sons &_Sohn &_Son`);
 const LEGAL_TAIL = `(?:,?${SP}${LEGAL}|-(?:AG|GmbH|KGaA|KG))(?![\\p{L}\\p{N}\\p{M}-])`;
 
 /** Heads of associations, whose names may contain articles (Verein der Freunde des Zoos e.V.). */
@@ -77,8 +95,7 @@ function notStreetDirection(value: string): boolean {
 }
 
 /** German institution heads that take a place after them (optional genitive -s/-es, dative -n). */
-const DE_HEADS = phrases(
-  `Amtsgericht Landgericht Oberlandesgericht Verwaltungsgericht Oberverwaltungsgericht Verwaltungsgerichtshof
+const DE_HEAD_WORDS = `Amtsgericht Landgericht Oberlandesgericht Verwaltungsgericht Oberverwaltungsgericht Verwaltungsgerichtshof
   Sozialgericht Landessozialgericht Arbeitsgericht Landesarbeitsgericht Finanzgericht Familiengericht Insolvenzgericht
   Registergericht Nachlassgericht Betreuungsgericht Schöffengericht Finanzamt Hauptzollamt Zollamt Jobcenter Stadtwerke
   Landratsamt Bezirksamt Standesamt Bürgeramt Einwohnermeldeamt Ordnungsamt Sozialamt Jugendamt Gesundheitsamt Bauamt
@@ -87,14 +104,17 @@ const DE_HEADS = phrases(
   Universitätsklinik Universitätsspital Klinikum Kreisklinikum Krankenhaus Kreiskrankenhaus Kantonsspital Sparkasse
   Stadtsparkasse Kreissparkasse Volksbank Raiffeisenbank Landesbank Hochschule Fachhochschule Handwerkskammer IHK HWK
   Rechtsanwaltskammer Ärztekammer Landesärztekammer Zahnärztekammer Stadtverwaltung Gemeindeverwaltung Kreisverwaltung
-  Stadtbibliothek Landeskriminalamt`,
-);
-const DE_HEAD_ADJ = `(?:${phrases(`Städtisches Städtische Städt. Evangelisches Evangelische Katholisches Katholische
-  Technische Freie Staatliche Öffentliche Berliner Hamburger Münchner Kölner Frankfurter Stuttgarter Dresdner
-  Leipziger`)}${SP})?`;
+  Stadtbibliothek Landeskriminalamt`;
+const DE_HEADS = phrases(DE_HEAD_WORDS);
+const DE_HEAD_ADJ = `(?:${phrases(`Städtisches Städtische Städtischen Städtischem Städt. Evangelisches Evangelische
+  Evangelischen Katholisches Katholische Katholischen Technische Technischen Freie Freien Staatliche Staatlichen
+  Öffentliche Öffentlichen Berliner Hamburger Münchner Kölner Frankfurter Stuttgarter Dresdner Leipziger`)}${SP})?`;
 /** Roman-numeral court districts: Landgericht München I. */
 const ROMAN = `(?:${SP}(?:I|II|III|IV)(?![\\p{L}\\p{N}]))?`;
 const PLACE = `${TOWN_PATTERN}${ROMAN}`;
+/** Letterheads in capitals: AMTSGERICHT NÜRNBERG. */
+const DE_HEADS_CAPS = phrases(DE_HEAD_WORDS.toUpperCase());
+const CAPS_PLACE = `\\p{Lu}[\\p{Lu}\\p{M}]{1,30}(?:-\\p{Lu}[\\p{Lu}\\p{M}]{1,30}){0,2}${ROMAN}`;
 /** Banks often carry a region of up to three words (Sparkasse Rhein Neckar Nord). */
 const BANK_HEADS = phrases('Sparkasse Stadtsparkasse Kreissparkasse Volksbank Raiffeisenbank Landesbank');
 const PLACE_WORD_STOP = notWord([...ORG_STOP_WORDS, 'Konto', 'IBAN', 'BIC', 'BLZ', 'Kontonummer', 'Filiale']);
@@ -145,13 +165,59 @@ function authorityNotPlace(_value: string, m: RegExpExecArray, text: string): bo
 /** English capitalised word, also St./St and possessives (St Thomas' Hospital, Children's Hospital). */
 const EN_W = `(?:St\\.?|\\p{Lu}[\\p{L}\\p{M}\\p{N}.-]{0,30}(?:['’]s?)?)`;
 const EN_PLACE = `\\p{Lu}[\\p{L}\\p{M}'’-]{1,25}(?:${SP}\\p{Lu}[\\p{L}\\p{M}'’-]{1,25}){0,2}`;
-const EN_HEADS = phrases(`University Hospital Infirmary Medical_Center Medical_Centre Clinic College Police Constabulary
+const EN_HEAD_WORDS = `University Hospital Infirmary Medical_Center Medical_Centre Clinic College Police_Department
+  Police_Service Fire_Department Sheriff's_Office Police Constabulary
   County_Council City_Council Borough_Council District_Council NHS_Foundation_Trust NHS_Trust Crown_Court County_Court
-  Magistrates'_Court Magistrates_Court Building_Society Credit_Union Primary_School High_School Grammar_School`);
+  Magistrates'_Court Magistrates_Court Building_Society Credit_Union Primary_School High_School Grammar_School`;
+/** In capitals too: MERCY GENERAL HOSPITAL. */
+const EN_HEADS = `(?:${phrases(EN_HEAD_WORDS)}|${phrases(EN_HEAD_WORDS.toUpperCase())})`;
 /** Words before "Bank" that make a place or a generic noun (West Bank, Food Bank). */
 const BANK_PREFIX_STOP = notWord(
   words('West East North South Left Right River Sand Data Blood Food Sperm Power Memory Piggy Central World Seed Gene Test'),
 );
+
+/** Police stations named by number: Polizeirevier 4, Polizeiinspektion 12. */
+const NUMBERED_HEADS = phrases('Polizeirevier Polizeiinspektion Polizeiabschnitt Polizeikommissariat Polizeiwache Revier');
+
+/** Institutions named by their site: Klinik am Park, Radiologie am Markt, Praxis an der Oper. */
+const SITE_HEADS = words(`Klinik Klinikum Radiologie Praxis Zahnarztpraxis Gemeinschaftspraxis Apotheke Kita Schule
+  Gymnasium Ärztehaus Zentrum Hotel Pflegeheim Seniorenheim MVZ Tierklinik Tierarztpraxis`);
+const SITE_HEAD = `(?:${phrases(SITE_HEADS.join(' '))}|${phrases(SITE_HEADS.join(' ').toUpperCase())})`;
+const SITE_PREP = `(?:am|an${SP}der|im|AM|AN${SP}DER|IM)`;
+
+/**
+ * Trades and practices named after their owner: Schreinerei Hoffmann, Kanzlei Dr. Weber, Zahnarztpraxis Meier-Lutz,
+ * Bäckerei Yıldız & Sohn. The owner is one or two surnames (a title may stand before each), never a common noun
+ * (Bäckerei Öffnungszeiten, Kanzlei Team).
+ */
+const TRADES = phrases(`Schreinerei Tischlerei Zimmerei Dachdeckerei Bäckerei Konditorei Metzgerei Fleischerei Gärtnerei
+  Druckerei Malerbetrieb Malerei Elektrobetrieb Installationsbetrieb Fahrschule Spedition Kanzlei Anwaltskanzlei
+  Rechtsanwaltskanzlei Steuerkanzlei Notariat Rechtsanwälte Steuerberatung Ingenieurbüro Architekturbüro
+  Planungsbüro Hausverwaltung Zahnarztpraxis Arztpraxis Hausarztpraxis Gemeinschaftspraxis Tierarztpraxis
+  Physiotherapiepraxis Physiotherapie Apotheke Autohaus Reisebüro Friseursalon Salon Weinhandlung Buchhandlung
+  Optiker Augenoptik Bestattungen Bestattungsinstitut Umzüge Gasthaus Gasthof Pension Hotel Café Restaurant`);
+const OWNER_STOP = notWord([
+  ...ORG_STOP_WORDS,
+  ...COMMON_NOUNS,
+  ...UNIT_WORDS,
+  ...words(`Team Öffnungszeiten Zimmer Frühstück Termin Termine Leistungen Angebot Angebote Preise Kontakt Impressum
+  Meister Meisterbetrieb Service Öffnung Betrieb Filiale Standort Leitung Inhaber Inhaberin Chef Chefin Personal
+  Kosten Rechnung Nord Süd Ost West Mitte Zentrum Stadt Land Haus Hof Garten Markt Platz Straße`),
+]);
+const TITLE = `(?:(?:Dr|Prof|Dipl)\\.${SP}(?:(?:med|dent|jur|rer|vet)\\.${SP}(?:nat\\.${SP})?)?){0,2}`;
+const OWNER = `${TITLE}${OWNER_STOP}${NOT_NOUN_SUFFIX}\\p{Lu}\\p{Ll}[\\p{Ll}\\p{M}'’]{1,30}(?:-\\p{Lu}\\p{Ll}[\\p{Ll}\\p{M}]{1,30})?`;
+
+/** Partnerships list their partners before the form: Morgan, Delaney and Price LLP; Rechtsanwälte A, B & C PartG mbB. */
+const PARTNER = `\\p{Lu}[\\p{L}\\p{M}'’-]{1,30}`;
+const PARTNERSHIP = phrases('LLP PartG_mbB PartGmbB PartG P.C. Solicitors Rechtsanwälte Steuerberater &_Partner_mbB &_Partner');
+
+/** English firms named by owner and trade: FitzGerald Joinery, Ashworth Mensah Solicitors, Bramley & Sons Builders. */
+const EN_TRADES = phrases(`Solicitors Accountants Associates Architects Surveyors Joinery Plumbing Electrical Roofing Builders
+  Bakery Catering Removals Landscaping Dental Pharmacy Opticians Lettings Motors Jewellers Rechtsanwälte`);
+
+/** English court kinds that take a place: County Court at Leeds, Circuit Court of Cook County. */
+const EN_COURT_KINDS = 'County Crown Magistrates Family Employment Circuit District Superior Supreme Sheriff Probate';
+const EN_COURT = `(?:${phrases(EN_COURT_KINDS)}${SP}Court${SP}(?:at|of|in|for)|${phrases(EN_COURT_KINDS.toUpperCase())}${SP}COURT${SP}(?:AT|OF|IN|FOR))`;
 
 /** Organisation rules; exported so that other recognizers or tests can reuse single rules. */
 export const ORG_RULES: readonly PatternRule[] = [
@@ -248,6 +314,52 @@ export const ORG_RULES: readonly PatternRule[] = [
     label: 'ORG',
     regex: new RegExp(`${B}${STOP}${EN_W}(?:${SP}(?:and${SP}|&${SP})?${STOP}${EN_W}){0,2}${SP}${EN_HEADS}${E}`, 'gu'),
     score: 0.8,
+  },
+  {
+    // AMTSGERICHT NÜRNBERG, LANDGERICHT MÜNCHEN I.
+    label: 'ORG',
+    regex: new RegExp(`${B}${DE_HEADS_CAPS}${SP}${CAPS_PLACE}${E}`, 'gu'),
+    score: 0.85,
+  },
+  {
+    // Polizeirevier 4, Polizeiinspektion 12.
+    label: 'ORG',
+    regex: new RegExp(`${B}${NUMBERED_HEADS}${SP}\\d{1,3}(?![\\p{L}\\p{N}\\p{M}]|[.,]\\p{N})`, 'gu'),
+    score: 0.8,
+  },
+  {
+    // Klinik am Südpark, RADIOLOGIE AM MARKTPLATZ, Praxis an der Oper.
+    label: 'ORG',
+    regex: new RegExp(`${B}${SITE_HEAD}${SP}${SITE_PREP}${SP}\\p{Lu}[\\p{L}\\p{M}-]{2,30}${E}`, 'gu'),
+    score: 0.75,
+  },
+  {
+    // Schreinerei Hoffmann, Kanzlei Dr. Weber, Gemeinschaftspraxis Dr. Okafor & Dr. Lind, Spedition Kaya und Sohn.
+    label: 'ORG',
+    regex: new RegExp(`${B}${TRADES}${SP}${OWNER}(?:${SP}(?:&|und)${SP}${OWNER})?${E}`, 'gu'),
+    score: 0.7,
+  },
+  {
+    // Morgan, Delaney and Price LLP; Rechtsanwälte Lang, Osei & Roth PartG mbB.
+    label: 'ORG',
+    regex: new RegExp(
+      `${B}(?:${TRADES}${SP})?${STOP}${PARTNER}(?:,${SP}${PARTNER}){1,3},?${SP}(?:and|und|&)${SP}${PARTNER}${SP}${PARTNERSHIP}(?![\\p{L}\\p{N}\\p{M}-])`,
+      'gu',
+    ),
+    // Above the legal-form rule's 0.9 would lose to its shorter `Price LLP`; equal scores let the longer span win.
+    score: 0.9,
+  },
+  {
+    // FitzGerald Joinery, Ashworth Mensah Solicitors, Gerrard & Sons Jewellers.
+    label: 'ORG',
+    regex: new RegExp(`${B}${STOP}${EN_W}(?:${SP}(?:&${SP})?${STOP}${EN_W}){0,2}${SP}${EN_TRADES}${E}`, 'gu'),
+    score: 0.7,
+  },
+  {
+    // County Court at Leeds, Circuit Court of Cook County, CIRCUIT COURT OF COOK COUNTY.
+    label: 'ORG',
+    regex: new RegExp(`${B}${EN_COURT}${SP}(?:the${SP}|THE${SP})?${EN_PLACE}${E}`, 'gu'),
+    score: 0.85,
   },
   {
     // Deutsche Bank, Silicon Valley Bank (not West Bank, Food Bank).

@@ -7,6 +7,7 @@ import { handleRecognizer } from './handles.js';
 import { mailRecognizer } from './mail.js';
 import { othRecognizer } from './oth.js';
 import { postcodeCityRecognizer } from './postcode-city.js';
+import { registerRecognizer } from './registers.js';
 import { streetRecognizer } from './street.js';
 import { telRecognizer } from './tel.js';
 
@@ -18,6 +19,7 @@ export function defaultRecognizers(): Recognizer[] {
     telRecognizer,
     dateRecognizer,
     othRecognizer,
+    registerRecognizer,
     streetRecognizer,
     postcodeCityRecognizer,
     datelineRecognizer,

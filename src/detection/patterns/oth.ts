@@ -126,10 +126,14 @@ function deDocumentScore(value: string): number | false {
   return isDeDocumentSerial(value) && 0.3;
 }
 
-/** VAT IDs: `DE123456789`, `DE 123 456 789`, `ATU12345678`, `NL123456789B01`, `FRXX123456789`, `CHE-123.456.789`. */
+/**
+ * VAT IDs: `DE123456789`, `DE 123 456 789`, `ATU12345678`, `NL123456789B01`, `FRXX123456789`, `CHE-123.456.789`,
+ * `GB 123 4567 89` (grouped as UK invoices print it), `EL123456789`.
+ */
 const VAT =
   `${LEFT_ID}(?:DE${SP}?\\d{3}${SP}?\\d{3}${SP}?\\d{3}|ATU\\d{8}|NL\\d{9}B\\d{2}|FR[0-9A-HJ-NP-Z]{2}\\d{9}|BE[01]\\d{9}` +
-  `|IT\\d{11}|ES[0-9A-Z]\\d{7}[0-9A-Z]|PL\\d{10}|LU\\d{8}|DK\\d{8}|GB\\d{9}(?:\\d{3})?|CHE-?\\d{3}\\.?\\d{3}\\.?\\d{3})${RIGHT_ID}`;
+  `|IT\\d{11}|ES[0-9A-Z]\\d{7}[0-9A-Z]|PL\\d{10}|LU\\d{8}|DK\\d{8}|GB${SP}?\\d{3}${SP}?\\d{4}${SP}?\\d{2}(?:\\d{3})?|CHE-?\\d{3}\\.?\\d{3}\\.?\\d{3}` +
+  `|EL\\d{9}|PT\\d{9}|CZ\\d{8,10}|HU\\d{8}|SE\\d{10}01|FI\\d{8}|IE\\d{7}[A-W][A-I]?|NO\\d{9}MVA)${RIGHT_ID}`;
 const VAT_WORDS = ['ust', 'ust-id', 'ust-idnr', 'ust.-idnr', 'umsatzsteuer', 'vat', 'mwst', 'tva', 'iva', 'uid'];
 
 /** Company and association registers: `HRB 12345`, `HR B 12345`, `HRA 1234`, `VR 1234`, `GnR 123`, `PR 123`. */
@@ -482,6 +486,37 @@ const STRONG_LABELS = [
   'labornummer',
   'probennummer',
   'befundnummer',
+  'mieternummer',
+  'kennziffer',
+  'inventarnummer',
+  'inventarnr\\.?',
+  'referenznummer',
+  'registernummer',
+  'handelsregisternummer',
+  'practice code',
+  'vat reg(?:istration)?\\.?(?: no\\.?| number)?',
+  // Foreign company and tax registers (their numbers' checksums: ./registers.ts).
+  'cvr(?:-?nr\\.?)?',
+  'kvk(?:-?nummer|-?nr\\.?)?',
+  'afm',
+  'nif',
+  'nie',
+  'cif',
+  'dni',
+  'codice fiscale',
+  'cod\\. ?fisc\\.?',
+  'partita iva',
+  'p\\. ?iva',
+  'siren',
+  'siret',
+  'nip',
+  'regon',
+  'ičo',
+  'dič',
+  'org\\.? ?nr\\.?',
+  'organisasjonsnummer',
+  'y-tunnus',
+  'bsn',
 ];
 // Stems that name an identifier only with a following `-Nr.`, ` No.`, ` Number`, ` ID` (`Kunden-Nr.`, `Case No.`).
 const STEM_LABELS = [
@@ -559,6 +594,20 @@ const STEM_LABELS = [
   'befund',
   'proben',
   'einsende',
+  'mieter',
+  'inventar',
+  'register',
+  'company',
+  'companies house',
+  'tenant',
+  'tenancy',
+  'vendor',
+  'supplier',
+  'merchant',
+  'incident',
+  'org\\.?',
+  'tax',
+  'vat',
 ];
 // Common words that name an identifier only when a `:` or `#` follows, or the value clearly is one.
 const WEAK_LABELS = [
@@ -586,6 +635,10 @@ const WEAK_LABELS = [
   'fn',
   'fall',
   'sv',
+  'nhs',
+  'sow',
+  'po',
+  'incident',
 ];
 // A bare `Nr.:`/`No.:` names some number; only a long one is taken as an identifier (not `Zimmer Nr.: 12`).
 // (`the number: 1-800-…` is a phone number: only the abbreviations count.)
@@ -598,11 +651,24 @@ const GENERIC = '[\\p{L}\\p{N}]{1,24}(?:[\\-\\/.:_][\\p{L}\\p{N}]{1,24}){0,6}';
 const SPACED = `(?:\\p{Lu}{1,4}${SP})?\\d{1,6}(?:${SP}\\d{2,6}){1,4}(?:[\\-\\/]\\d{1,4})?`;
 // A letter prefix before one token that starts with a digit (`BA 7712/33-K`).
 const PREFIXED = `\\p{Lu}{1,4}${SP}(?=\\p{N})${GENERIC}`;
-const LABELLED =
+// A value that fills its field: a code and further groups of digits or capitals up to the end of the line, a comma,
+// a bar or a wide gap (`CF-2024-118 402`, `KH 55 210 448 7`, `2023 D 004471`, `918 447 220 MVA`). In running text
+// a group after a space may be the next word's number (`Invoice 1234 12 March`), so only a field's end admits it.
+const FIELD_END = `(?=${GAP}{0,3}(?:[\\r\\n,;|)·]|$)|${GAP}{2})`;
+const FIELD = `(?:\\p{Lu}{1,4}${SP})?${GENERIC}(?:${SP}(?:\\p{N}{1,6}|\\p{Lu}{1,4})){1,4}${FIELD_END}`;
+// Between label and value: a short gloss in brackets (`Tax ID (AFM):`), `ist`/`is`, and after a colon the wide gap
+// of an aligned form (`Rechnungsnummer:    RE-…`).
+const LABEL_GAP =
+  `(?:${GAP}{1,2}\\([\\p{L}.\\- ]{1,15}\\))?(?:${GAP}{1,2}(?:is|ist|lautet))?` + `${GAP}{0,3}(?:[:#=]${GAP}{0,20}|${GAP}{0,3})#?`;
+const LABEL =
   // Not inside a word, a handle or a URL path (`@Az1Awards`, `t.co/iD26Uo`).
   `(?<![\\p{L}\\p{N}\\p{M}_@\\/])(?:(?<strong>${STRONG_LABELS.join('|')})(?:${SUFFIX})?|(?<stem>${STEM_LABELS.join('|')})${SUFFIX}` +
-  `|(?<weak>${WEAK_LABELS.join('|')})|(?<bare>${BARE_LABELS.join('|')}))(?![\\p{L}])(?<p>${GAP}{0,3}[:#=]?${GAP}{0,3}#?)` +
-  `(?<id>${COURT}|${SVNR_SHAPE}|${SPACED}|${PREFIXED}|${GENERIC})(?![\\p{L}\\p{N}\\p{M}_]|[\\-\\/.:_,][\\p{L}\\p{N}])`;
+  `|(?<weak>${WEAK_LABELS.join('|')})|(?<bare>${BARE_LABELS.join('|')}))(?![\\p{L}])(?<p>${LABEL_GAP})`;
+const VALUE_END = '(?![\\p{L}\\p{N}\\p{M}_]|[\\-\\/.:_,][\\p{L}\\p{N}])';
+const LABELLED = `${LABEL}(?<id>${COURT}|${SVNR_SHAPE}|${SPACED}|${PREFIXED}|${GENERIC})${VALUE_END}`;
+// Its own rule: the `i` flag lets `\p{Lu}` take a word (`4711 und`), which the validator rejects, and the shorter
+// value (`4711`) must then still be found by the rule above.
+const LABELLED_FIELD = `${LABEL}(?<id>${FIELD})${VALUE_END}`;
 
 // Values after a label that are not identifiers: dates, times, amounts.
 const NOT_AN_ID = [/^\d{1,2}[./]\d{1,2}[./](?:\d{2}|\d{4})$/u, /^\d{1,2}:\d{2}(?::\d{2})?$/u, /^\d{4}-\d{2}-\d{2}$/u];
@@ -620,12 +686,17 @@ function labelledScore(value: string, m: RegExpExecArray, text: string): number 
   if (prefix !== undefined && prefix !== prefix.toUpperCase()) return false;
   // Spaced digits need five of them: `Nr. 3 12` is a count, not a number.
   if (/\s/u.test(value) && value.replace(/\D/gu, '').length < 5) return false;
+  // A group of letters after a space is a code's capitals (`2023 D 004471`), not a word (`4711 und`).
+  if (/\s\p{L}*\p{Ll}/u.test(value)) return false;
   const g = m.groups!;
   // A label glued to its value needs its own punctuation (`Fall-Nr.6733340001`), not `ID26UoP7tl`.
   if (g['p'] === '' && /\p{L}$/u.test(m[0].slice(0, m[0].length - value.length))) return false;
   if (g['bare'] !== undefined) {
     if (NOT_AN_ID_NR_BEFORE.test(text.slice(Math.max(0, m.index - 25), m.index))) return false;
-    return /[:#]/u.test(g['p']!) && value.replace(/\D/gu, '').length >= 6 ? 0.6 : false;
+    const digits = value.replace(/\D/gu, '').length;
+    if (/[:#]/u.test(g['p']!)) return digits >= 6 && 0.6;
+    // Without a colon only a code in capitals is taken (`Einsatz Nr. TE-881273`, `Nr. ZAB 412387`), not a count.
+    return /^\p{Lu}{1,4}[\- ]?\d/u.test(value) && digits >= 5 && 0.6;
   }
   if (g['weak'] === undefined) return 0.85;
   if (/[:#]/u.test(g['p']!)) return 0.75;
@@ -642,6 +713,8 @@ const AGE_DE_STRONG =
   `${LEFT_AGE}\\d{1,3}(?=${SP}?-?${SP}?[jJ](?:ä|ae|a)hrig(?:e[nmrs]?)?(?![\\p{L}])|${SP}?-?[jJ](?:ä|ae)hr\\.|-[jJ]\\.(?!\\p{L})` +
   `|${SP}?(?:Jahre|J\\.)${SP}alt(?![\\p{L}])|\\.${SP}?(?:Lj\\.?|LJ|Lebensjahr)(?![\\p{L}]))`;
 const AGE_EN_STRONG = `${LEFT_AGE}\\d{1,3}(?=${SP}?-?${SP}?(?:years?|yrs?\\.?)${SP}?-?${SP}?old(?![\\p{L}])|${SP}?(?:y\\/o|yo)(?![\\p{L}\\p{N}]))`;
+// In a record's header the age follows the birth date in brackets: `DOB: 09/30/1952 (71 y)`, `(72 J.)`.
+const AGE_BRACKETED = `(?<=\\()\\d{1,3}(?=${SP}?(?:y|yrs?|J|Jahre)\\.?\\))`;
 const AGE_DE_WEAK = `${LEFT_AGE}\\d{1,3}(?=${SP}(?:Jahre|J\\.)(?![\\p{L}])(?!${SP}alt(?![\\p{L}])))`;
 const AGE_MIT = `(?<=(?<![\\p{L}])[Mm]it${SP})\\d{1,3}(?=${SP}Jahren(?![\\p{L}]))`;
 const AGE_LABELLED =
@@ -766,8 +839,10 @@ export const OTH_RULES: readonly PatternRule[] = [
     context: { words: CASE_WORDS, boost: 0.3 },
   },
   { label: 'OTH', regex: new RegExp(LABELLED, 'dgiu'), group: 'id', score: 0.85, validate: labelledScore },
+  { label: 'OTH', regex: new RegExp(LABELLED_FIELD, 'dgiu'), group: 'id', score: 0.85, validate: labelledScore },
   { label: 'OTH', regex: new RegExp(AGE_DE_STRONG, 'gu'), score: 0.9, validate: ageScore(0.9) },
   { label: 'OTH', regex: new RegExp(AGE_EN_STRONG, 'giu'), score: 0.9, validate: ageScore(0.9) },
+  { label: 'OTH', regex: new RegExp(AGE_BRACKETED, 'gu'), score: 0.8, validate: ageScore(0.8) },
   { label: 'OTH', regex: new RegExp(AGE_DE_WEAK, 'gu'), score: 0.55, validate: weakAgeScore },
   { label: 'OTH', regex: new RegExp(AGE_MIT, 'gu'), score: 0.7, validate: ageScore(0.7) },
   { label: 'OTH', regex: new RegExp(AGE_LABELLED, 'dgu'), group: 'n', score: 0.85, validate: (v) => Number(v) <= 130 && 0.85 },

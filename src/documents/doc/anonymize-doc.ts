@@ -87,8 +87,9 @@ export async function anonymizeDoc(bytes: Uint8Array, job: DocumentJob, deps: Im
     drawn.push({ text, edits: text.kind === 'text' ? await detect(text.text) : [] });
   }
 
-  if (pictures.length > 0) progress('ocr', pagesTotal);
-  const images = await anonymizePictures(streams, pictures, job, deps);
+  // One step per picture, as in DOCX (a picture's faces and OCR are the slow part).
+  if (pictures.length > 0) reportProgress(job, 'ocr', 0, pictures.length);
+  const images = await anonymizePictures(streams, pictures, job, deps, (done) => reportProgress(job, 'ocr', done, pictures.length));
   const imageEdits = images.flatMap((m) => m.findings?.ocrText?.applied?.edits ?? []);
 
   // One finding counts for the whole document: a name found in a comment, a shape or a picture is replaced everywhere.

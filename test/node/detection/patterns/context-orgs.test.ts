@@ -62,6 +62,40 @@ describe('contextOrgRecognizer', () => {
     ['Vgl. BAG NZA 2019, 1 und BSG, Urteil vom 3.5.2018', ['BAG', 'BSG']],
     ['Die Einladung der Stadt Gedern kam per Post.', ['Stadt Gedern']],
     ['Widerspruch gegen die Stadt Augsburg', ['Stadt Augsburg']],
+    // Foreign and upper-case legal forms
+    ['Lieferant: Tóth Építő Kft., Győr', ['Tóth Építő Kft.']],
+    ['an die Nowak Logistyka Sp. z o.o. in Posen', ['Nowak Logistyka Sp. z o.o.']],
+    ['Holmberg Design AB (publ) reported', ['Holmberg Design AB (publ)']],
+    ['Fjord Shipping A/S, Aarhus', ['Fjord Shipping A/S']],
+    ['Comercial Ruiz S.L. y Textiles Pardo S.A.', ['Comercial Ruiz S.L.', 'Textiles Pardo S.A.']],
+    ['Quinta do Vale Verde, Lda.', ['Quinta do Vale Verde, Lda.']],
+    ['Agrícola Santos de la Vega S.A.', ['Agrícola Santos de la Vega S.A.']],
+    ['Gianni Fabbri S.r.l. e Bianchi S.p.A.', ['Gianni Fabbri S.r.l.', 'Bianchi S.p.A.']],
+    ['Parkview Holdings, Inc. and Juniper Ventures LLC', ['Parkview Holdings, Inc.', 'Juniper Ventures LLC']],
+    ['Autohaus Krämer e.K. verkauft', ['Autohaus Krämer e.K.']],
+    ['ACME WIDGETS LTD\nUnit 4', ['ACME WIDGETS LTD']],
+    ['MÜLLER BAU GMBH · Postfach', ['MÜLLER BAU GMBH']],
+    ['Die Spedition Yıldız & Söhne liefert', ['Spedition Yıldız & Söhne']],
+    // Partnerships listing their partners
+    ['Whitfield, Osei and Crane LLP act for', ['Whitfield, Osei and Crane LLP']],
+    ['Rechtsanwälte Brandt, Yilmaz & Kern PartG mbB', ['Rechtsanwälte Brandt, Yilmaz & Kern PartG mbB']],
+    // Firms named after their owner
+    ['Die Schreinerei Lindqvist hat das Angebot geschickt.', ['Schreinerei Lindqvist']],
+    ['Rechnung der Kanzlei Dr. Brückner', ['Kanzlei Dr. Brückner']],
+    ['Termin in der Zahnarztpraxis Albers-Nguyen', ['Zahnarztpraxis Albers-Nguyen']],
+    ['Gemeinschaftspraxis Dr. Sauer & Dr. Mensah\nFachärzte', ['Gemeinschaftspraxis Dr. Sauer & Dr. Mensah']],
+    ['quoted by Kilbride Joinery last week', ['Kilbride Joinery']],
+    ['Hollis Morgan Solicitors act for her', ['Hollis Morgan Solicitors']],
+    // Institutions by kind and place or number, also in capitals
+    ['LANDGERICHT MÜNCHEN I\nZivilkammer', ['LANDGERICHT MÜNCHEN I']],
+    ['im Städtischen Klinikum Neustadt', ['Städtischen Klinikum Neustadt']],
+    ['Anzeige beim Polizeirevier 7 erstattet', ['Polizeirevier 7']],
+    ['Reha in der Klinik am Rosengarten', ['Klinik am Rosengarten']],
+    ['ZAHNARZTPRAXIS AM MARKTPLATZ', ['ZAHNARZTPRAXIS AM MARKTPLATZ']],
+    ['officers of the Denver Police Department said', ['Denver Police Department']],
+    ['issued by the County Court at Bristol', ['County Court at Bristol']],
+    ['IN THE CIRCUIT COURT OF LAKE COUNTY, OHIO', ['CIRCUIT COURT OF LAKE COUNTY']],
+    ['ST ANNE GENERAL HOSPITAL\nWard 3', ['ST ANNE GENERAL HOSPITAL']],
   ])('finds the organisation in %j', (text, expected) => {
     expect(found(text)).toEqual(expected);
   });
@@ -82,6 +116,16 @@ describe('contextOrgRecognizer', () => {
     ['Hals-Nasen-Ohren-Klinik\nKlinikdirektor: Prof. Dr. X'],
     ['Bei Bewegungsverschlechterung KG-Übungsbehandlung'],
     ['Ortschaften der Stadt Twistringen'],
+    ['Die Schreinerei hat geöffnet.'],
+    ['Die Bäckerei Öffnungszeiten ändern sich.'],
+    ['Kanzlei Team und Sekretariat'],
+    ['Hans Hoffmann kommt morgen.'],
+    ['AS a rule, we reply within a week.'],
+    ['We met AB and CD at the station.'],
+    ['The company, Inc. in the sentence'],
+    ['Polizeirevier\n4 Beamte'],
+    ['Microsoft, Google and Apple competed.'],
+    ['the Electrical work was done'],
   ])('finds nothing in %j', (text) => {
     expect(found(text)).toEqual([]);
   });
@@ -137,6 +181,12 @@ describe('contextOrgRecognizer', () => {
     ['Xy Bank ', 'banks'],
     ['der Stadt ', 'authorities'],
     ['Ab-', 'hyphens'],
+    ['Schreinerei Ab ', 'trades'],
+    ['Ab, ', 'partner lists'],
+    ['Klinik am ', 'sites'],
+    ['County Court at ', 'English courts'],
+    ['AMTSGERICHT AB', 'capital heads'],
+    ['Ab da ', 'name particles'],
   ])('returns on a 50,000-character adversarial string (%j, %s)', (unit) => {
     const text = unit.repeat(Math.ceil(50_000 / unit.length)).slice(0, 50_000);
     expect(Array.isArray(contextOrgRecognizer.detect(text, ctx))).toBe(true);

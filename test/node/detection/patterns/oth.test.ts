@@ -123,7 +123,38 @@ describe('othRecognizer: identifiers', () => {
     ['Claim reference: CL 4471 2290', 'CL 4471 2290'],
     ['Booking ref. KX-7731', 'KX-7731'],
     ['Customer number: C-0044-1182', 'C-0044-1182'],
+    // A value that fills its field keeps its trailing groups; aligned forms; more keywords
+    ['Unser Zeichen: TK-2019-442 117\nDatum', 'TK-2019-442 117'],
+    ['Policennummer: MX 31 904 227 3\n', 'MX 31 904 227 3'],
+    ['Docket No. 2021 C 117342\n', '2021 C 117342'],
+    ['Org. no. 912 345 678 MVA\nOslo', '912 345 678 MVA'],
+    ['Rechnungsnummer:      RG-77-1045\nDatum', 'RG-77-1045'],
+    ['Mieternummer 2271-009', '2271-009'],
+    ['Kennziffer: HR-2023-11', 'HR-2023-11'],
+    ['Inventarnr. LT-BER-0412', 'LT-BER-0412'],
+    ['Company No. 12345678', '12345678'],
+    ['Registration number: SC123456', 'SC123456'],
+    ['Tenant ID: T-55102', 'T-55102'],
+    ['KvK-nummer 12345678', '12345678'],
+    ['CVR-nr. 12 34 56 78', '12 34 56 78'],
+    ['Tax ID (AFM): 123 456 789', '123 456 789'],
+    ['NIF: B-7654321-0', 'B-7654321-0'],
+    ['Partita IVA 01234567890', '01234567890'],
+    ['SIRET 123 456 789 00012', '123 456 789 00012'],
+    ['VAT Reg. No. GB 123 4567 89', 'GB 123 4567 89'],
+    ['VAT: EL123456789', 'EL123456789'],
+    ['Practice code: Y02231', 'Y02231'],
+    ['the incident is INC-40417', 'INC-40417'],
+    ['Einsatz Nr. WX-551029 geplant', 'WX-551029'],
   ])('finds the identifier in %j', (text, expected) => {
+    expect(found(text)).toEqual([expected]);
+  });
+
+  it.each([
+    ['Kundennummer: 4711 und\n', '4711'],
+    ['Invoice No. 4711 for March', '4711'],
+    ['Order ID: AB-77 bitte\n', 'AB-77'],
+  ])('keeps a word after the value out of it in %j', (text, expected) => {
     expect(found(text)).toEqual([expected]);
   });
 
@@ -195,6 +226,11 @@ describe('othRecognizer: identifiers', () => {
     ['Personalausweis ABCDEFGHJ', 'ID-card shape without a digit'],
     ['Produktnummer M12345678', 'product code in ID-card shape'],
     ['Personalausweis-Nr. folgt', 'label without a value'],
+    ['Nr. 12 Seiten', 'a count after a bare Nr.'],
+    ['Zimmer Nr. AB 12345', 'room number after a bare Nr.'],
+    ['PO Box 4471', 'PO box'],
+    ['Company policy is strict', 'company word without a value'],
+    ['VAT: 245.50', 'amount after VAT'],
   ])('finds nothing in %j (%s)', (text) => {
     expect(found(text)).toEqual([]);
   });
@@ -240,6 +276,8 @@ describe('othRecognizer: ages (the number only)', () => {
     ['eine 80-jaehrige Patientin', '80'],
     ['Glaukom ab 55. Lj', '55'],
     ['seit dem 13. Lebensjahr', '13'],
+    ['DOB: 03/14/1961 (63 y) Sex: M', '63'],
+    ['Herr B. (58 J.)', '58'],
   ])('finds the age in %j', (text, expected) => {
     expect(found(text)).toEqual([expected]);
   });
@@ -257,6 +295,8 @@ describe('othRecognizer: ages (the number only)', () => {
     ['2021 Jahre', 'too old'],
     ['Alter Markt 5', 'street named Alter Markt'],
     ['Stage 3', 'not an age label'],
+    ['(3 x)', 'a count in brackets'],
+    ['(12 Jahre Garantie)', 'warranty in brackets'],
   ])('finds nothing in %j (%s)', (text) => {
     expect(found(text)).toEqual([]);
   });
