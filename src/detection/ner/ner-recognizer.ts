@@ -40,6 +40,8 @@ export interface NerRecognizerOptions {
   contextGates?: Partial<Record<TextLabelName, RegExp>>;
   /** A model span that is one word matching this (anchored) is dropped: common nouns the model takes for names. */
   dropWords?: RegExp;
+  /** A model span for which this holds is dropped: a test that needs the span's context or the text's language. */
+  dropSpan?: (text: string, span: Span, language: DetectContext['language']) => boolean;
 }
 
 /**
@@ -55,6 +57,7 @@ export function nerRecognizer(options: NerRecognizerOptions): Recognizer {
   const minScore = options.minScore ?? 0;
   const gates = options.contextGates ?? {};
   const dropWords = options.dropWords;
+  const dropSpan = options.dropSpan;
   let info: NerModelInfo | null | undefined;
 
   return {
@@ -86,7 +89,8 @@ export function nerRecognizer(options: NerRecognizerOptions): Recognizer {
             .filter((e) => ctx.labels.has(e.label) && e.score >= minScore)
             .filter((e) => gates[e.label]?.test(text.slice(Math.max(0, e.start - 24), e.start)) ?? true)
             .map((e) => ({ ...trimPunctuation(text, e.start, e.end), label: e.label, score: e.score * MODEL_WEIGHT, source: id }))
-            .filter((s) => s.end > s.start && !(dropWords && dropWords.test(text.slice(s.start, s.end)))),
+            .filter((s) => s.end > s.start && !(dropWords && dropWords.test(text.slice(s.start, s.end))))
+            .filter((s) => !dropSpan?.(text, s, ctx.language)),
         (err: unknown) => {
           if (!wanted.some((l) => modelOnly.has(l))) return [];
           throw err instanceof AnonymizerError && err.status === 502 ? err : textModelUnavailable();

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createAnonymizer } from '../../../../src/platform/node/text.js';
 import type { NerBackend, NerEntity, NerModelInfo } from '../../../../src/detection/ner/ner-backend.js';
+import { isCommonWordSpan } from '../../../../src/detection/common-words.js';
 import { NOT_A_NAME } from '../../../../src/detection/gazetteer/lexicon.js';
 import { MODEL_WEIGHT, nerRecognizer, trimPunctuation } from '../../../../src/detection/ner/ner-recognizer.js';
 import type { DetectContext } from '../../../../src/detection/recognizer.js';
@@ -107,6 +108,13 @@ describe('NER recognizer', () => {
       expect(NOT_A_NAME.test(word), word).toBe(true);
     for (const word of ['Hartung', 'Dennis', 'Rose', 'Anna', 'Müller', 'BGH', 'Landgericht Köln'])
       expect(NOT_A_NAME.test(word), word).toBe(false);
+  });
+
+  it('drops a model span that dropSpan rejects in its context (common words, not after a title)', async () => {
+    const { backend } = fakeBackend({ Praxis: 'ORG', Kind: 'PER' });
+    const r = nerRecognizer({ backend, dropSpan: isCommonWordSpan });
+    const text = 'Die Praxis von Dr. Kind';
+    expect((await r.detect(text, ctx('PER', 'ORG'))).map((sp) => text.slice(sp.start, sp.end))).toEqual(['Kind']);
   });
 
   it('keeps spans of a gated label only where the text before them matches its gate', async () => {

@@ -1,0 +1,44 @@
+import type { Span } from '../text/span.js';
+import { COMMON_WORDS_DE, COMMON_WORDS_EN } from './gazetteer/common-words.js';
+import { alternation, FUNCTION_WORDS, isFirstName, TITLE_WORDS } from './gazetteer/lexicon.js';
+import type { DetectContext } from './recognizer.js';
+
+/*
+ * Capitalised common words taken for names: a form label (`Gender:`), a heading (`SUMMARY`), a sentence start
+ * (`Please`), a German noun (`Praxis`). A span made of such words names no one unless its context says it does: a
+ * title before it (`Dr. Kind`). Words that are also names (Becker, Paris, Rose) are not in the word lists
+ * (tools/lexicon/build-common-words.ts), so they stay names wherever they stand.
+ */
+
+/** A title or honorific right before the span: the word after it is a name, whatever else it means. */
+const TITLE_BEFORE = new RegExp(`(?<![\\p{L}])${alternation(TITLE_WORDS)}\\.?\\s+$`, 'u');
+/** A capitalised word right before or after the span on its line: the span is part of a longer name the model cut. */
+const NAME_AFTER = /^[ \t](\p{Lu}[\p{L}\p{M}'’-]*)/u;
+const NAME_BEFORE = /(?:^|[^\p{L}\p{M}])(\p{Lu}[\p{L}\p{M}'’-]*)[ \t]$/u;
+
+/** Words that join the common words of a role or heading (Director of Sales, Leiter der Abteilung). */
+const JOINERS = new Set(FUNCTION_WORDS.map((w) => w.toLowerCase()));
+
+/** Whether a word, lower-cased, is a common word of the text's language (either, when the language is unknown). */
+export function isCommonWord(word: string, language: DetectContext['language']): boolean {
+  const w = word.toLowerCase();
+  if (isFirstName(word)) return false;
+  return (language !== 'en' && COMMON_WORDS_DE.has(w)) || (language !== 'de' && COMMON_WORDS_EN.has(w));
+}
+
+/**
+ * Whether a PER, LOC or ORG span is no name but common words: one common word with no capitalised non-common word
+ * beside it (that would be a longer name the model cut short: `AMTSGERICHT NÜRNBERG`), or a person "name" made only
+ * of common words and joiners (`Lead Data Analyst`, `Staff Engineer`). Never after a title (`Dr. Kind`).
+ */
+export function isCommonWordSpan(text: string, span: Pick<Span, 'start' | 'end' | 'label'>, language: DetectContext['language']): boolean {
+  const words = text.slice(span.start, span.end).split(/\s+/u);
+  if (words.length > 1 && span.label !== 'PER') return false;
+  const before = text.slice(Math.max(0, span.start - 40), span.start);
+  if (TITLE_BEFORE.test(before)) return false;
+  // Joiners count only between words: one function word alone (`Please`, `From`) is judged like any other word.
+  const content = words.length === 1 ? words : words.filter((w) => !JOINERS.has(w.toLowerCase()));
+  if (content.length === 0 || !content.every((w) => isCommonWord(w, language))) return false;
+  const neighbours = [NAME_AFTER.exec(text.slice(span.end, span.end + 40))?.[1], NAME_BEFORE.exec(before)?.[1]];
+  return !neighbours.some((w) => w !== undefined && !JOINERS.has(w.toLowerCase()) && !isCommonWord(w, language));
+}
