@@ -7,6 +7,7 @@ import { handleRecognizer } from './handles.js';
 import { mailRecognizer } from './mail.js';
 import { othRecognizer } from './oth.js';
 import { postcodeCityRecognizer } from './postcode-city.js';
+import { intlPostcodeRecognizer } from './postcode-intl.js';
 import { registerRecognizer } from './registers.js';
 import { streetRecognizer } from './street.js';
 import { telRecognizer } from './tel.js';
@@ -22,6 +23,7 @@ export function defaultRecognizers(): Recognizer[] {
     registerRecognizer,
     streetRecognizer,
     postcodeCityRecognizer,
+    intlPostcodeRecognizer,
     datelineRecognizer,
     contextNameRecognizer,
     contextOrgRecognizer,

@@ -81,8 +81,8 @@ const AMOUNT_BEFORE = new RegExp(
 const DIGITS_BEFORE = new RegExp(`\\p{N}${SP}$`, 'u');
 const HOUSE_NUMBER_BEFORE = new RegExp(`\\p{L}\\.?${SP}?[1-9]\\d{0,2}[a-zA-Z]?${SP}$`, 'u');
 
-/** Rejects numbers that are identifiers, amounts or phone-number groups. */
-function notIdentifier(start: number, text: string): boolean {
+/** Rejects numbers that are identifiers, amounts or phone-number groups; foreign postcode rules reuse it. */
+export function notIdentifier(start: number, text: string): boolean {
   const before = text.slice(Math.max(0, start - 20), start);
   if (DIGITS_BEFORE.test(before) && !HOUSE_NUMBER_BEFORE.test(before)) return false;
   return !ID_LABEL_BEFORE.test(before) && !AMOUNT_BEFORE.test(before);

@@ -2,6 +2,7 @@ import {
   alternation,
   EN_STREET_TYPES,
   EN_STREET_TYPES_MORE,
+  FUNCTION_WORDS,
   MONTHS,
   NOT_NOUN_SUFFIX,
   notWord,
@@ -14,6 +15,7 @@ import type { Recognizer } from '../recognizer.js';
 import { patternRecognizer, type PatternRule } from './pattern-recognizer.js';
 import { SP, WORD_END as E, WORD_START as B } from './fragments.js';
 import { UK_POSTCODE, US_CITY, US_STATE_ZIP } from './postcode-city.js';
+import { INTL_STREET_RULES } from './street-intl.js';
 
 /*
  * Street + house number (German and English) and PO boxes, as one STR span with additions (5a, 12-14, Flat 2,
@@ -34,7 +36,7 @@ const NUM_DE =
 /** What may follow the house number in the same STR span: flat, floor or building (", Whg. 3", ", 2. OG", " / Hinterhaus"). */
 const ADDITION =
   `(?:,?${SP}?(?:(?:Whg\\.|Wohnung|App\\.|Apt\\.|Zi\\.|Zimmer|Top)${SP}?\\d{1,3}|\\d{1,2}\\.${SP}?(?:OG|Etage|Stock|Obergeschoss)` +
-  `|EG|DG|/${SP}?(?:Hinterhaus|Vorderhaus|Seitenflügel|Gartenhaus|Rückgebäude))(?![\\p{L}\\p{N}]))?`;
+  `(?:${SP}(?:rechts|links|Mitte))?|EG|DG|/${SP}?(?:Hinterhaus|Vorderhaus|Seitenflügel|Gartenhaus|Rückgebäude))(?![\\p{L}\\p{N}]))?`;
 /** Optional "Nr." between street and number. */
 const NR = `(?:Nr\\.${SP}?)?`;
 
@@ -104,8 +106,8 @@ const GENITIVE_HEAD = phrases('Straße Strasse Platz Allee Ufer Weg Ring Damm Br
 const GENITIVE_LINK = phrases('der des am an_der zum zur vom');
 const GENITIVE_TAIL = `(?:\\d{1,2}\\.${SP}\\p{Lu}\\p{Ll}{2,12}|(?:\\p{Lu}[\\p{L}\\p{M}]{1,25}${SP})?\\p{Lu}[\\p{L}\\p{M}]{1,25})`;
 
-/** English: number (221B, 12-14), one to four capitalised words or ordinals, a street type, optional direction. */
-const EN_NUM = `\\d{1,5}[A-Za-z]?(?:${SP}?[-–]${SP}?\\d{1,5}[A-Za-z]?)?`;
+/** English: number (221B, 12-14, Scottish flat 14/3), one to four capitalised words or ordinals, a street type, optional direction. */
+const EN_NUM = `(?:\\d{1,3}/)?\\d{1,5}[A-Za-z]?(?:${SP}?[-–]${SP}?\\d{1,5}[A-Za-z]?)?`;
 const EN_WORD = `(?:\\p{Lu}[\\p{L}\\p{M}'’-]{0,25}|\\d{1,3}(?:st|nd|rd|th))`;
 /** Abbreviated types take their dot (Main St.); full words leave a sentence's full stop outside. */
 const EN_ABBR = new Set(words('St Rd Ave Av Ln Dr Blvd Pl Ct Cres Terr Ter Sq Pkwy Hwy Cir'));
@@ -120,11 +122,25 @@ const EN_PLACE_TYPES = new Set(
   Islands Creek Wood Woods Field Fields Side Reach Club Camp Point Points Mount Corner Corners`),
 );
 const EN_TYPE_FULL = alternation(EN_TYPES.filter((t) => !EN_ABBR.has(t) && t !== 'Broadway' && !EN_PLACE_TYPES.has(t)));
-const EN_PRE = `(?:${phrases('Flat Apt. Apt Apartment Unit Suite Ste. Ste')}${SP}#?\\d{1,4}[A-Za-z]?,?${SP})?`;
+/** A flat, unit or floor before the street line: "Flat 2", "Unit 3", "4th Floor", "Ground Floor Flat". */
+const EN_UNIT =
+  `(?:${phrases('Flat Apt. Apt Apartment Unit Suite Ste. Ste')}${SP}#?\\d{1,4}[A-Za-z]?` +
+  `|(?:\\d{1,2}(?:st|nd|rd|th)|${phrases('Ground First Second Third Top Lower Upper Basement Garden')})${SP}` +
+  `(?:Floor|Fl\\.)(?:${SP}${phrases('Flat Suite Office')})?|${phrases('Basement_Flat Garden_Flat Top_Flat')})`;
+/** Words that end a building name on an address line (Kennet House, Marlowe Court, Millbrook Health Centre). */
+const EN_BUILDING_TYPE = phrases(`House Court Centre Center Building Buildings Tower Towers Lodge Mansions Hall Chambers
+  Works Mill Yard Farm Cottage Cottages Barn Block Wing Exchange Quay Wharf`);
+const EN_BUILDING = `(?:The${SP})?${notWord(FUNCTION_WORDS)}(?:${EN_WORD}${SP}){1,3}${EN_BUILDING_TYPE}`;
+/** Unit and building name before the number, each followed by a comma or a space: "Flat 6, Marlowe Court, 88 …". */
+const EN_PRE = `(?:${EN_UNIT},?${SP})?(?:${EN_BUILDING},?${SP})?`;
 const EN_POST =
   `(?:,?${SP}${phrases('Floor Fl. Suite Ste. Unit Apt. Apt Apartment Room Rm. #')}${SP}?#?\\d{1,4}[A-Za-z]?` + '(?![\\p{L}\\p{N}]))?';
 /** A US or UK town line right after: "Springfield, IL 62701", "Portland, Oregon 97201", "Cambridge CB2 1TN". */
-const EN_TOWN_AFTER = `(?=,?(?:${SP}{1,3}|${SP}{0,3}\\r?\\n${SP}{0,3})(?:${US_CITY}${SP}){0,2}${US_CITY},?${SP}(?:${US_STATE_ZIP}|${UK_POSTCODE}))`;
+const EN_TOWN_AFTER =
+  `(?=,?(?:${SP}{1,3}|${SP}{0,3}\\r?\\n${SP}{0,3})(?:${US_CITY}${SP}){0,2}${US_CITY}` +
+  `(?:${SP}${phrases('upon on under')}${SP}\\p{Lu}\\p{Ll}{1,20})?,?${SP}(?:${US_STATE_ZIP}|${UK_POSTCODE}))`;
+/** Start of an address line: the text's or a line's start, or after a comma or a table-cell bar. */
+const LINE_START = `(?<=^${SP}{0,8}|[,|]${SP}{1,3})`;
 const PO_BOX = phrases('P.O._Box P._O._Box P.O.Box PO_Box Post_Office_Box Postfach');
 
 const UNIT_AFTER = new RegExp(`^${SP}?(?:${alternation(UNIT_WORDS)}(?![\\p{L}\\p{N}])|%|€|\\$)`, 'u');
@@ -171,7 +187,9 @@ const ADDRESS_FIELD = phrases(
   'Anschrift Adresse Wohnanschrift Wohnadresse Straße Strasse Str. Straße_und_Hausnummer Straße,_Hausnummer wohnhaft wohnhaft_in Hauses Anwesens',
 );
 /** Prepositions that put a street name without a number in a sentence ("wohnt in der Lindenstraße"). */
-const IN_STREET = phrases('in_der In_der auf_der Auf_der an_der An_der aus_der Aus_der in_die In_die');
+const IN_STREET = phrases(
+  'in_der In_der auf_der Auf_der an_der An_der aus_der Aus_der in_die In_die über_die Über_die Ecke Kreuzung Einmündung',
+);
 
 /** Street rules; exported so that other recognizers or tests can reuse single rules. */
 export const STREET_RULES: readonly PatternRule[] = [
@@ -240,10 +258,11 @@ export const STREET_RULES: readonly PatternRule[] = [
     validate: notAmount,
   },
   {
-    // "in der Lindenstraße", "in der Sorauer Straße": a street name without a number after a place preposition.
+    // "in der Lindenstraße", "über die Kantstraße", "Kreuzung Friedrich-Ebert-Straße / Luisenstraße": a street name
+    // without a number after a place preposition, or after another such street and a slash.
     label: 'STR',
     regex: new RegExp(
-      `(?<=${B}${IN_STREET}${SP})(?:(?:${ADJ_E}${SP})?(?:${ADJ}${SP})?${COMPOUND}|(?:${ADJ_E}${SP})?${ADJ}${SP}${BARE})(?![\\p{L}\\p{N}])`,
+      `(?<=${B}${IN_STREET}${SP}(?:${COMPOUND}${SP}?/${SP}?)?)(?:(?:${ADJ_E}${SP})?(?:${ADJ}${SP})?${COMPOUND}|(?:${ADJ_E}${SP})?${ADJ}${SP}${BARE})(?![\\p{L}\\p{N}])`,
       'gu',
     ),
     score: 0.7,
@@ -263,6 +282,16 @@ export const STREET_RULES: readonly PatternRule[] = [
     validate: englishAddress,
   },
   {
+    // London Road⏎Reading RG1 5AN, "Lower Road, Calne SN11 9HX": an English street without a number, when its town and
+    // postcode follow as in an address block.
+    label: 'STR',
+    regex: new RegExp(
+      `${LINE_START}${notWord(FUNCTION_WORDS)}(?:${EN_WORD}${SP}){1,3}(?:${EN_TYPE_FULL})(?![\\p{L}\\p{N}])${EN_TOWN_AFTER}`,
+      'gmu',
+    ),
+    score: 0.75,
+  },
+  {
     // PO Box 123, P.O. Box 12, Postfach 91 02 33.
     label: 'STR',
     regex: new RegExp(`${B}${PO_BOX}${SP}?\\d{1,6}(?:${SP}\\d{2,3}(?![\\p{N}])){0,3}${E}`, 'gu'),
@@ -271,4 +300,6 @@ export const STREET_RULES: readonly PatternRule[] = [
 ];
 
 /** Street + house number and PO box recognizer (STR), German and English. */
-export const streetRecognizer: Recognizer = patternRecognizer(ID, STREET_RULES, { resolveOverlaps: true });
+export const streetRecognizer: Recognizer = patternRecognizer(ID, [...STREET_RULES, ...INTL_STREET_RULES], {
+  resolveOverlaps: true,
+});

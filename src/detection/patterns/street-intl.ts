@@ -1,0 +1,129 @@
+import { alternation, notWord, phrases, UNIT_WORDS, words } from '../gazetteer/lexicon.js';
+import type { PatternRule } from './pattern-recognizer.js';
+import { SP, WORD_END as E, WORD_START as B } from './fragments.js';
+
+/*
+ * Street lines of other countries (issue 17) as one STR span with their additions: a street-type word first (rue,
+ * calle, rua, via, ul., náměstí, οδός), one word ending in a street suffix (Dutch, Scandinavian, Finnish), a genitive
+ * and a type as two words (Karl Johans gate), a Czech or Slovak street adjective, and PO boxes in other languages.
+ * A house number is always required: without one these words are ordinary nouns far more often than streets. Every
+ * repetition is bounded, so each regex runs in linear time.
+ */
+
+/** House number: 5, 5a, 163A, 7/B, 12-14, 120/3, s/n (Spanish "sin número"); not a decimal or part of a digit run. */
+const NUM =
+  `(?:[1-9]\\d{0,3}(?:[a-zA-Z]|/[A-Za-z](?![\\p{L}]))?(?:${SP}?[-–/]${SP}?[1-9]\\d{0,3}[a-zA-Z]?)?|s/n\\.?)` + '(?![\\p{N}]|[.,:]\\d)';
+
+/** Side or position of a flat after its floor: Danish "2. sal", "7. tv"; Spanish "3º Izda."; Dutch "3 hoog". */
+const SIDE = `(?:${phrases('sal tv th mf Izda Izq Dcha Dcho Dto Esq Fte izda izq dcha dto esq fte hoog andar piso étage etg')}\\.?)(?![\\p{L}\\p{N}])`;
+/** A floor: "2." or "3" before a side word, or an ordinal "4.º", "3º", "1ª", "2ος" (then a door letter may follow). */
+const FLOOR = `\\d{1,2}(?:\\.?${SP}?[ºª°](?:${SP}?(?:${SIDE}|[A-H](?![\\p{L}\\p{N}])))?|ος(?![\\p{L}])|\\.?${SP}?${SIDE})`;
+/** Words that number a flat, staircase or entrance: "m. 6" (PL), "int. 5", "Scala B" (IT), "Oppgang B" (NO). */
+const UNIT_WORD = phrases(`m. int. Int. Piano piano Scala scala Sc. Interno interno Esc. esc. Bloco Lote Leil. Oppgang
+  lgh. Lgh bus boîte bte Bte Porta porta Puerta pta. Pta. Appartement appt. Apt. Apt`);
+/** What follows the number on the same street line: a floor, a flat, a Dutch storey (II, hs), a Finnish "A 2". */
+const ADDITION =
+  `(?:,?${SP}(?:${FLOOR}|${UNIT_WORD}${SP}?[0-9A-Z]{1,4}(?![\\p{L}\\p{N}])` +
+  `|(?:II|III|IV|hs|huis)(?![\\p{L}\\p{N}])|[A-H]${SP}\\d{1,3}(?![\\p{L}\\p{N}])))?`;
+
+/** One word of a street name: Garibaldi, Tanneurs, Chaussée-d'Antin, G. (an initial), Βενιζέλου. */
+const NAME_WORD = `\\p{Lu}[\\p{L}\\p{M}'’.-]{0,30}`;
+/** Linking words inside a street name: rue de la Paix, Avenida da Liberdade, Via dei Mille, Calle del Carmen. */
+const LINK = phrases(`de de_la du des d' l' da do dos das del de_los de_las della delle dello degli dei di al alla y e
+  i van von der den het`);
+/** A street name after its type: one to five words, linking words before and between them. */
+const NAME = `(?:${LINK}${SP}?)?${NAME_WORD}(?:${SP}(?:${LINK}${SP}?)?${NAME_WORD}){0,4}`;
+
+/** Street types written before the name, in either case: rue, calle, rua, viale, ul., náměstí, οδός. */
+const TYPE_ANY_CASE = words(`rue avenue boulevard chemin allée impasse quai calle avenida paseo travessa rua viale
+  piazza piazzale vicolo ulica ulice náměstí nám. třída nábřeží námestie odos leoforos plateia οδός λεωφόρος πλατεία
+  λεωφ. οδ. ul. bd. avda. pza. c/`);
+/** Types that are also common words elsewhere (via, place, route, passage, corso, al.): only with a capital. */
+const TYPE_CAPITAL = words(`Via Place Route Passage Cours Voie Corso Largo Strada Contrada Lungomare Rambla Ronda
+  Glorieta Camino Carretera Travesía Pasaje Plaza Praça Estrada Alameda Calçada Beco Al. Aleja Pl. Plac Os. Osiedle
+  Av. Avda. Tř.`);
+const upperFirst = (w: string): string => w.charAt(0).toUpperCase() + w.slice(1);
+const TYPE_FIRST = alternation([...TYPE_ANY_CASE, ...TYPE_ANY_CASE.map(upperFirst), ...TYPE_CAPITAL]);
+/** "Nr." or "nº" between name and number: Rua Augusta, nº 12; Via Roma Nr. 5; Vinohradská č. 12. */
+const NUMBER_SIGN = `(?:(?:n\\.?[º°o]|N\\.?[º°o]|Nr|č)\\.?${SP}?)?`;
+/** French types that also follow the number: 12, rue des Tanneurs; 8 Quai Charlemagne; 4 bis avenue Foch. */
+const TYPE_FR = alternation(
+  ['rue', 'avenue', 'boulevard', 'chemin', 'allée', 'impasse', 'quai', 'place', 'cours', 'route', 'voie'].flatMap((t) => [
+    t,
+    upperFirst(t),
+  ]),
+);
+
+/** Endings that make one word a street: Dutch, Scandinavian, Finnish (Herengracht, Refshalevej, Mannerheimintie). */
+const SUFFIX = alternation(
+  words(`straat laan gracht kade singel dijk plein dreef steeg gata gatan gaten gränd gränden vägen väg vej vejen gade
+  gaden veien vei vegen veg allé allén torget torg plads pladsen stræde strædet plass plassen kaia kaien brygga bryggen
+  katu tie kuja polku kaari ranta aukio`),
+);
+/** Common words with such an ending. */
+const SUFFIX_STOP = notWord(words('Brigade Partie Garantie Demokratie Bürokratie Diplomatie Sympathie'));
+const SUFFIX_WORD = `${SUFFIX_STOP}\\p{Lu}[\\p{L}\\p{M}-]{1,30}${SUFFIX}`;
+/** A genitive and a type as two words: Karl Johans gate, Berglunds Väg, Kongens gade. */
+const GENITIVE_TYPE = phrases('gate gata gatan väg vägen Väg Vägen vej Vej gade Gade vei Vei veien allé Allé plass');
+const GENITIVE_STREET = `(?:\\p{Lu}\\p{Ll}{1,20}${SP})?\\p{Lu}\\p{Ll}{1,20}s${SP}${GENITIVE_TYPE}`;
+/** Czech and Slovak street adjectives (Vinohradská, Palackého, Národní) or adjective + street noun (Drotárska cesta). */
+const CZ_STREET = `\\p{Lu}\\p{Ll}{2,25}(?:ská|cká|ého|ní)` + `|\\p{Lu}\\p{Ll}{2,25}(?:ska|cka|á|é|ý)${SP}(?:cesta|ulica|trieda|nábrežie)`;
+
+/** Counts and amounts after a number: "Via Roma 2 giorni" is no address. */
+const UNIT_AFTER = new RegExp(
+  `^${SP}?(?:${alternation([...UNIT_WORDS, ...words('giorni anni mesi días años meses jours ans mois dagen jaar dage år dagar')])}` +
+    '(?![\\p{L}\\p{N}])|%|€|\\$)',
+  'u',
+);
+
+/** Rejects a house number that is really an amount or a count. */
+function notAmount(_value: string, m: RegExpExecArray, text: string): boolean {
+  return !UNIT_AFTER.test(text.slice(m.index + m[0].length, m.index + m[0].length + 16));
+}
+
+/** PO boxes by their local name; ambiguous short forms (BP, CP, Box, PL) are left out (BP 120/80 is blood pressure). */
+const PO_BOX = phrases(`Apartado_de_Correos Apartado_Postal Apdo. Case_postale Case_Postale Boîte_postale Casella_postale
+  Casella_Postale Postbus Postboks Postbox Postilokero Caixa_Postal Skrytka_pocztowa P.O.B. GPO_Box Locked_Bag`);
+
+/** Street rules of other countries; the street recognizer runs them beside its German and English rules. */
+export const INTL_STREET_RULES: readonly PatternRule[] = [
+  {
+    // Via Garibaldi 118, int. 5; Avenida da Liberdade 190, 4.º Dto.; rue de la Paix 3; ul. Długa 48 m. 6; Odos Tsimiski 72.
+    label: 'STR',
+    regex: new RegExp(`${B}${TYPE_FIRST}${SP}${NAME},?${SP}${NUMBER_SIGN}${NUM}${ADDITION}`, 'gu'),
+    score: 0.85,
+    validate: notAmount,
+  },
+  {
+    // 12, rue des Tanneurs; 8 Quai Charlemagne; 4 bis avenue Foch: the French number first.
+    label: 'STR',
+    regex: new RegExp(`${B}[1-9]\\d{0,3}(?:${SP}?(?:bis|ter)|[a-zA-Z])?,?${SP}${TYPE_FR}${SP}${NAME}${E}`, 'gu'),
+    score: 0.85,
+  },
+  {
+    // Herengracht 420, Refshalevej 163A, 2. sal; Drottninggatan 5; Mannerheimintie 12 A 3; Karl Johans gate 22.
+    label: 'STR',
+    regex: new RegExp(`${B}(?:${SUFFIX_WORD}|${GENITIVE_STREET})${SP}${NUM}${ADDITION}`, 'gu'),
+    score: 0.85,
+    validate: notAmount,
+  },
+  {
+    // Vinohradská 12, Drotárska cesta 15: a street adjective is a weaker sign than a street word.
+    label: 'STR',
+    regex: new RegExp(`${B}(?:${CZ_STREET})${SP}${NUMBER_SIGN}${NUM}${ADDITION}`, 'gu'),
+    score: 0.7,
+    validate: notAmount,
+  },
+  {
+    // Apartado de Correos 123, Case postale 12, Postbus 1234, Postboks 22.
+    label: 'STR',
+    regex: new RegExp(`${B}${PO_BOX}${SP}?\\d{1,6}${E}`, 'gu'),
+    score: 0.85,
+  },
+  {
+    // US military mail: PSC 1234, Box 5678; Unit 2050 Box 4190; CMR 450 Box 12.
+    label: 'STR',
+    regex: new RegExp(`${B}(?:PSC|CMR|Unit)${SP}\\d{3,5},?${SP}Box${SP}\\d{1,5}${E}`, 'gu'),
+    score: 0.9,
+  },
+];
