@@ -8,7 +8,9 @@ import { assertOrderedSpans } from './spans.js';
 //   names; the inverted `Müller, Hans-Peter`; a first name alone only when one known person has it. A bare surname
 //   shared by several people goes to the one mentioned most recently.
 // TEL/OTH: spaces, dashes, slashes, dots and parentheses ignored (TEL also drops a bracketed trunk `(0)`).
-// MAIL: lower case. ORG/LOC: words compared up to a genitive `-s`/`-es` (`Landgerichts Köln` = `Landgericht Köln`).
+// MAIL: lower case. ORG/LOC: words compared up to a genitive `-s`/`-es` (`Landgerichts Köln` = `Landgericht Köln`);
+//   LOC without its postcode and a state or province code beside it (`10115 Berlin` = `Berlin`,
+//   `Springfield, IL 62704` = `Springfield`): one city, one pseudonym, however it is written.
 // STR/DATE: normalised exact text.
 
 /**
@@ -333,8 +335,9 @@ function mentionKey(label: TextLabelName, surface: string): string {
     case 'MAIL':
       return base.replace(/\s/gu, '');
     case 'ORG':
-    case 'LOC':
       return words(base).join(' ');
+    case 'LOC':
+      return placeWords(surface).join(' ');
     default:
       return base;
   }
@@ -346,6 +349,26 @@ function words(base: string): string[] {
     .split(' ')
     .map((w) => stripApostrophe(w.replace(/^[("'„“‚‘]+|[)"'“”‘’,;:]+$/gu, '')))
     .filter((w) => w.length > 0);
+}
+
+/** A word holding a digit: a postcode or a part of one (`10115`, `SW1A`, `2AA`, `M5V`, `D-50667`). */
+const POSTCODE_PART = /\p{N}/u;
+/** A short all-caps word (`IL`, `ON`, `BZ`): a state, province or the letters of a postcode when beside one. */
+const CODE_WORD = /^\p{Lu}{1,3}$/u;
+
+/**
+ * The words of a place without its postcode: postcode parts go, and so does a short capitals code right beside one
+ * (a Dutch postcode's letters, a US state, a Canadian province). A place of postcode only keeps it.
+ */
+function placeWords(surface: string): string[] {
+  const tokens = surface
+    .normalize('NFKC')
+    .split(/\s+/u)
+    .map((t) => t.replace(/^[("'„“‚‘]+|[)"'“”‘’,;:]+$/gu, ''))
+    .filter((t) => t.length > 0);
+  const postcode = tokens.map((t) => POSTCODE_PART.test(t));
+  const kept = tokens.filter((t, i) => !postcode[i] && !((postcode[i - 1] === true || postcode[i + 1] === true) && CODE_WORD.test(t)));
+  return words(baseKey((kept.length > 0 ? kept : tokens).join(' ')));
 }
 
 function formsEq(a: readonly string[], b: readonly string[]): boolean {
@@ -457,7 +480,7 @@ export function createCoreferenceResolver(): CoreferenceResolver {
     }
     const key = mentionKey(label, surface);
     let e = byKey.get(`${label}\u0000${key}`);
-    const form = label === 'ORG' || label === 'LOC' ? words(baseKey(surface)) : null;
+    const form = label === 'ORG' ? words(baseKey(surface)) : label === 'LOC' ? placeWords(surface) : null;
     if (!e && form) e = mostRecent((byLabel.get(label) ?? []).filter((x) => x.forms.some((f) => formsEq(f, form))));
     e ??= create(label);
     if (form && !e.keys.has(key)) e.forms.push(form);

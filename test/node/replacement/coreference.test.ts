@@ -109,7 +109,21 @@ describe('coreference: other labels', () => {
     ['ORG: genitive -es', 'des [[ORG|Finanzamtes Bonn]] … [[ORG|Finanzamt Bonn]]', ['ORG-1', 'ORG-1']],
     ['ORG: a different court', '[[ORG|Landgericht Köln]] … [[ORG|Amtsgericht Köln]]', ['ORG-1', 'ORG-2']],
     ['ORG: a shorter name is not the same', '[[ORG|Landgericht Köln]] … [[ORG|Landgericht]]', ['ORG-1', 'ORG-2']],
-    ['LOC: exact, case-insensitive', '[[LOC|10115 Berlin]] … [[LOC|10115 BERLIN]] … [[LOC|Berlin]]', ['LOC-1', 'LOC-1', 'LOC-2']],
+    [
+      'LOC: case-insensitive, with or without its postcode',
+      '[[LOC|10115 Berlin]] … [[LOC|10115 BERLIN]] … [[LOC|Berlin]]',
+      ['LOC-1', 'LOC-1', 'LOC-1'],
+    ],
+    [
+      'LOC: postcode letters, state and province codes go too',
+      '[[LOC|1017 BZ Amsterdam]] [[LOC|Amsterdam]] [[LOC|Springfield, IL 62704]] [[LOC|Springfield]] [[LOC|Toronto, ON M5V 2T6]] [[LOC|Toronto]] [[LOC|London SW1A 2AA]] [[LOC|London]]',
+      ['LOC-1', 'LOC-1', 'LOC-2', 'LOC-2', 'LOC-3', 'LOC-3', 'LOC-4', 'LOC-4'],
+    ],
+    [
+      'LOC: another city or a postcode alone stays apart',
+      '[[LOC|10115 Berlin]] … [[LOC|Bern]] … [[LOC|10117]] … [[LOC|10115]]',
+      ['LOC-1', 'LOC-2', 'LOC-3', 'LOC-4'],
+    ],
     ['STR: whitespace', '[[STR|Am Lindenhof 12-14]] … [[STR|Am  Lindenhof 12-14]]', ['STR-1', 'STR-1']],
     ['DATE: exact text', '[[DATE|12.03.2021]] … [[DATE|12.03.2021]] … [[DATE|13.03.2021]]', ['DATE-1', 'DATE-1', 'DATE-2']],
     ['same text, different labels', '[[PER|Müller]] … [[ORG|Müller]] … [[PER|Müller]]', ['PER-1', 'ORG-1', 'PER-1']],
