@@ -6,6 +6,7 @@ import { datelineRecognizer } from './dateline.js';
 import { handleRecognizer } from './handles.js';
 import { mailRecognizer } from './mail.js';
 import { othRecognizer } from './oth.js';
+import { placeRecognizer } from './places.js';
 import { postcodeCityRecognizer } from './postcode-city.js';
 import { intlPostcodeRecognizer } from './postcode-intl.js';
 import { registerRecognizer } from './registers.js';
@@ -25,6 +26,7 @@ export function defaultRecognizers(): Recognizer[] {
     postcodeCityRecognizer,
     intlPostcodeRecognizer,
     datelineRecognizer,
+    placeRecognizer,
     contextNameRecognizer,
     contextOrgRecognizer,
   ];

