@@ -1,6 +1,6 @@
 import type { Span } from '../text/span.js';
 import { COMMON_WORDS_DE, COMMON_WORDS_EN } from './gazetteer/common-words.js';
-import { alternation, FUNCTION_WORDS, isFirstName, TITLE_WORDS } from './gazetteer/lexicon.js';
+import { alternation, FUNCTION_WORDS_LOWER, isFirstName, TITLE_WORDS } from './gazetteer/lexicon.js';
 import type { DetectContext } from './recognizer.js';
 
 /*
@@ -17,7 +17,6 @@ const NAME_AFTER = /^[ \t](\p{Lu}[\p{L}\p{M}'’-]*)/u;
 const NAME_BEFORE = /(?:^|[^\p{L}\p{M}])(\p{Lu}[\p{L}\p{M}'’-]*)[ \t]$/u;
 
 /** Words that join the common words of a role or heading (Director of Sales, Leiter der Abteilung). */
-const JOINERS = new Set(FUNCTION_WORDS.map((w) => w.toLowerCase()));
 
 /** Whether a word, lower-cased, is a common word of the text's language (either, when the language is unknown). */
 export function isCommonWord(word: string, language: DetectContext['language']): boolean {
@@ -37,8 +36,8 @@ export function isCommonWordSpan(text: string, span: Pick<Span, 'start' | 'end' 
   const before = text.slice(Math.max(0, span.start - 40), span.start);
   if (TITLE_BEFORE.test(before)) return false;
   // Joiners count only between words: one function word alone (`Please`, `From`) is judged like any other word.
-  const content = words.length === 1 ? words : words.filter((w) => !JOINERS.has(w.toLowerCase()));
+  const content = words.length === 1 ? words : words.filter((w) => !FUNCTION_WORDS_LOWER.has(w.toLowerCase()));
   if (content.length === 0 || !content.every((w) => isCommonWord(w, language))) return false;
   const neighbours = [NAME_AFTER.exec(text.slice(span.end, span.end + 40))?.[1], NAME_BEFORE.exec(before)?.[1]];
-  return !neighbours.some((w) => w !== undefined && !JOINERS.has(w.toLowerCase()) && !isCommonWord(w, language));
+  return !neighbours.some((w) => w !== undefined && !FUNCTION_WORDS_LOWER.has(w.toLowerCase()) && !isCommonWord(w, language));
 }

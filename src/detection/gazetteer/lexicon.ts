@@ -64,6 +64,9 @@ export const FUNCTION_WORDS = words(`Die Der Das Den Dem Des Ein Eine Einer Eine
   Betreff Subject Hallo Hello Hi Liebe Lieber Sehr Geehrte Geehrter Not Nicht No Yes Ja Nein Was Is Are Has Have Had
   Hat Habe Haben Ist Sind War Waren Wird Werden Wurde Kann Können Soll Sollte Muss Will`);
 
+/** Function words lower-cased: the joiners inside a multi-word name or heading (`County Court at Leeds`). */
+export const FUNCTION_WORDS_LOWER: ReadonlySet<string> = new Set(FUNCTION_WORDS.map((w) => w.toLowerCase()));
+
 /** Honorifics and titles (without their dot); they are never part of a name. */
 export const TITLE_WORDS = words(`Herr Herrn Hr Hrn Frau Fr Dr Prof Dipl Ing Mag Mr Mrs Ms Mx Miss Sir Dame Lady Lord
   Cllr Sgt PC StB POK RA RAin Familie Fam Rechtsanwalt Rechtsanwältin Notar Notarin Richter Richterin Professor

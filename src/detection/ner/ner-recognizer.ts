@@ -2,6 +2,7 @@ import { AnonymizerError, textModelUnavailable } from '../../errors/problem.js';
 import type { TextLabelName } from '../../spec/types.js';
 import type { Span } from '../../text/span.js';
 import type { DetectContext, Recognizer } from '../recognizer.js';
+import { caseView, mergeCaseView } from './case-view.js';
 import type { NerBackend, NerModelInfo, NerRecognition } from './ner-backend.js';
 
 /** Labels only a model serves well: a request for one of them fails (502) when the model cannot run. */
@@ -42,6 +43,11 @@ export interface NerRecognizerOptions {
   dropWords?: RegExp;
   /** A model span for which this holds is dropped: a test that needs the span's context or the text's language. */
   dropSpan?: (text: string, span: Span, language: DetectContext['language']) => boolean;
+  /**
+   * Also run the model on the text's case view (runs of words in capitals in Title Case, `case-view.ts`) and take its
+   * spans over those words: for a model trained on mixed-case text. The filters then read the view.
+   */
+  caseView?: boolean;
 }
 
 /**
@@ -58,6 +64,7 @@ export function nerRecognizer(options: NerRecognizerOptions): Recognizer {
   const gates = options.contextGates ?? {};
   const dropWords = options.dropWords;
   const dropSpan = options.dropSpan;
+  const withCaseView = options.caseView ?? false;
   let info: NerModelInfo | null | undefined;
 
   return {
@@ -66,18 +73,27 @@ export function nerRecognizer(options: NerRecognizerOptions): Recognizer {
       return info ? info.labels : info === null ? [] : backend.declaredLabels;
     },
     startsEarly: true,
-    detect(text: string, ctx: DetectContext): Promise<Span[]> {
+    detect(original: string, ctx: DetectContext): Promise<Span[]> {
       const wanted = (info?.labels ?? backend.declaredLabels).filter((l) => ctx.labels.has(l));
-      if (wanted.length === 0 || text.length === 0) return Promise.resolve([]);
+      if (wanted.length === 0 || original.length === 0) return Promise.resolve([]);
+      // Same length as the original, unit for unit: the model's offsets and the filters' slices hold for both.
+      const text = withCaseView ? caseView(original) : original;
+      const recognize = (): Promise<NerRecognition> =>
+        text === original
+          ? backend.recognize(text)
+          : Promise.all([backend.recognize(original), backend.recognize(text)]).then(([plain, viewed]) => ({
+              ...plain,
+              entities: mergeCaseView(original, text, plain.entities, viewed.entities),
+            }));
       // Once the model is loaded the request leaves before detect returns (no await first): a worker backend then
       // runs the model while the pipeline runs the rules.
       let recognition: Promise<NerRecognition | null>;
       try {
         recognition = info
-          ? backend.recognize(text)
+          ? recognize()
           : backend.load().then((loaded) => {
               info = loaded;
-              return loaded ? backend.recognize(text) : null;
+              return loaded ? recognize() : null;
             });
       } catch (err) {
         // A backend that throws at once (no worker could start) fails like one that rejects.

@@ -63,4 +63,19 @@ describe('applyWhitelist', () => {
     ]);
     expect(texts(text, out)).toEqual([['Paris', 'PER']]);
   });
+
+  it('keeps a detection inside an occurrence of a whitelisted value, not the same word elsewhere', () => {
+    const t = 'Ort: 10115 Berlin. Später Berlin und 10115  berlin.';
+    const inner: Span[] = [
+      { start: 11, end: 17, label: 'LOC', score: 0.6, source: 't' },
+      { start: 26, end: 32, label: 'LOC', score: 0.6, source: 't' },
+      { start: 37, end: 50, label: 'LOC', score: 0.9, source: 't' },
+      { start: 11, end: 17, label: 'PER', score: 0.6, source: 't' },
+    ];
+    const out = applyWhitelist(t, inner, [{ value: '10115 Berlin', labelName: 'LOC' }]);
+    expect(texts(t, out)).toEqual([
+      ['Berlin', 'LOC'],
+      ['Berlin', 'PER'],
+    ]);
+  });
 });

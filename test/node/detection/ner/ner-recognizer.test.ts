@@ -117,6 +117,21 @@ describe('NER recognizer', () => {
     expect((await r.detect(text, ctx('PER', 'ORG'))).map((sp) => text.slice(sp.start, sp.end))).toEqual(['Kind']);
   });
 
+  it('with caseView, shows the model runs of capitals in Title Case and maps its spans back to the text as written', async () => {
+    const { backend } = fakeBackend({ 'Patrick Doyle': 'PER', 'Landgericht München': 'ORG', SUMMARY: 'PER' });
+    const text = 'SUMMARY\nDer Kläger PATRICK DOYLE wird in dieser Sache vor dem LANDGERICHT MÜNCHEN I vertreten.';
+    const found = async (caseView: boolean) =>
+      (await nerRecognizer({ backend, dropSpan: isCommonWordSpan, caseView }).detect(text, ctx('PER', 'ORG'))).map((sp) => [
+        sp.label,
+        text.slice(sp.start, sp.end),
+      ]);
+    expect(await found(true)).toEqual([
+      ['PER', 'PATRICK DOYLE'],
+      ['ORG', 'LANDGERICHT MÜNCHEN'],
+    ]);
+    expect(await found(false)).toEqual([]);
+  });
+
   it('keeps spans of a gated label only where the text before them matches its gate', async () => {
     const { backend } = fakeBackend({ Anna: 'PER', Köln: 'LOC', Bonn: 'LOC' });
     const gated = nerRecognizer({ backend, contextGates: { LOC: /\bin\s+$/u } });
