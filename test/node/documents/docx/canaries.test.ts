@@ -101,6 +101,9 @@ describe('DOCX canaries (reliability D1–D6)', () => {
     const doc = new TextDecoder().decode(parts.get('word/document.xml'));
     expect(doc).not.toMatch(/w:del\b|w:ins\b|rPrChange|w:author|w:date|w:rsid|commentRange|commentReference|OLEObject/);
     expect(doc).toContain(KEPT[2]);
+    const header = new TextDecoder().decode(parts.get('word/header1.xml'));
+    expect(header).not.toMatch(/w:del\b|w:ins\b|w:author|w:date/);
+    expect(header).toContain('Header kept');
     const settings = new TextDecoder().decode(parts.get('word/settings.xml'));
     expect(settings).not.toMatch(/attachedTemplate|docVars|rsids|trackRevisions/);
     expect(settings).toContain('defaultTabStop');

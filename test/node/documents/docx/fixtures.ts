@@ -148,7 +148,11 @@ export function canaryDocx(): Uint8Array {
       ['rIdThumb', 'http://schemas.openxmlformats.org/package/2006/relationships/metadata/thumbnail', 'docProps/thumbnail.jpeg'],
     ],
     parts: {
-      'word/header1.xml': [`${WML}.header+xml`, hdr('hdr', `Letter from ${n}`)],
+      // A tracked change outside the body (reliability D2: headers and notes have revisions too).
+      'word/header1.xml': [
+        `${WML}.header+xml`,
+        `${DECL}<w:hdr ${NSDECL}>${para(`Letter from ${n}`)}<w:p><w:del w:id="11" w:author="${CANARY.author}" w:date="2024-01-01T00:00:00Z"><w:r><w:delText>${CANARY.deleted}</w:delText></w:r></w:del><w:ins w:id="12" w:author="${CANARY.author}" w:date="2024-01-01T00:00:00Z"><w:r><w:t>Header kept</w:t></w:r></w:ins></w:p></w:hdr>`,
+      ],
       'word/footer1.xml': [`${WML}.footer+xml`, hdr('ftr', `Call ${n} or write to ${CANARY.mail}`)],
       'word/footnotes.xml': [`${WML}.footnotes+xml`, notes('footnotes', `Footnote naming ${n}.`)],
       'word/endnotes.xml': [`${WML}.endnotes+xml`, notes('endnotes', `Endnote naming ${n}.`)],
