@@ -29,6 +29,7 @@ import type { EnginePlatform } from './platform.js';
 import { DEFAULT_THRESHOLD } from './options.js';
 import type { AnonymizerOptions } from './options.js';
 import { engineRecognizers } from './recognizers.js';
+import { ocrWorkersFor, retiringOcr } from './retiring-ocr.js';
 
 /** The spec's upload size limit (413 `DOCUMENT_TOO_BIG`). */
 export const MAX_DOCUMENT_BYTES = 200 * 1024 * 1024;
@@ -193,25 +194,32 @@ export interface ClosableDocumentAnonymizer extends DocumentAnonymizer {
 
 /** Options of `createDocumentEngine`: the engine's own, plus the image adapter's pixel budget and noise source. */
 export type DocumentEngineOptions = Omit<DocumentAnonymizerDeps, 'adapters' | 'nerBackends'> &
-  Pick<ImageAdapterDeps, 'maxPixels' | 'random'>;
+  Pick<ImageAdapterDeps, 'maxPixels' | 'random'> & {
+    /**
+     * Most OCR workers (tesseract) running at once: pages of a scanned PDF are recognised in parallel. Each holds
+     * ~200 MB while it runs. Default: one per two cores, 1 to 4 (`ocrWorkersFor`).
+     */
+    ocrWorkers?: number;
+  };
 
 /**
  * The document engine over a platform: the image, PDF, DOCX and DOC adapters with the platform's codec, pdf.js and canvas; face
  * detection and OCR started on first use and stopped by `close()`; text detection with the platform's NER.
  */
 export function createDocumentEngine(platform: EnginePlatform, options: DocumentEngineOptions = {}): ClosableDocumentAnonymizer {
-  const { maxPixels, random, ...engineOptions } = options;
+  const { maxPixels, random, ocrWorkers, ...engineOptions } = options;
   let faces: ReturnType<EnginePlatform['startFaces']> | undefined;
-  let ocr: ReturnType<EnginePlatform['startOcr']> | undefined;
+  const ocr = retiringOcr(() => platform.startOcr(), Math.max(1, Math.floor(ocrWorkers ?? ocrWorkersFor(platform.cores))));
   const { codec, pdfjs, createCanvas } = platform;
   const detectors: ImageAdapterDeps['detectors'] = {
     faces: () => (faces ??= platform.startFaces()),
-    ocr: () => (ocr ??= platform.startOcr()),
+    ocr: ocr.get,
+    releaseOcr: ocr.release,
   };
   const noise = random ? { random } : {};
   const image = createImageAdapter({ codec, detectors, ...(maxPixels ? { maxPixels } : {}), ...noise });
   const rasteriser = createPageRasteriser({ pdfjs, codec, detectors, createCanvas });
-  const pdf = createPdfAdapter({ pdfjs, pixels: codec, detectors, rasteriser, ...noise });
+  const pdf = createPdfAdapter({ pdfjs, pixels: codec, detectors, rasteriser, ocrConcurrency: ocr.size, ...noise });
   const docx = createDocxAdapter({ codec, detectors, maxPixels: maxPixels ?? DEFAULT_MAX_PIXELS, ...noise });
   const engine = createDocumentAnonymizer({
     ...engineOptions,
@@ -222,10 +230,10 @@ export function createDocumentEngine(platform: EnginePlatform, options: Document
     anonymize: (bytes, config, callOptions) => engine.anonymize(bytes, config, callOptions),
     anonymizeDocument: (bytes, config, callOptions) => engine.anonymizeDocument(bytes, config, callOptions),
     async close() {
-      const [startedFaces, startedOcr] = [faces, ocr];
-      faces = ocr = undefined;
+      const startedFaces = faces;
+      faces = undefined;
       if (startedFaces) (await startedFaces.catch(() => null))?.terminate?.();
-      if (startedOcr) await (await startedOcr.catch(() => null))?.terminate();
+      await ocr.close();
     },
   };
 }

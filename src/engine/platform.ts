@@ -18,8 +18,10 @@ export interface EnginePlatform {
   createCanvas(width: number, height: number): RenderCanvas;
   /** Starts the face detector; `terminate` (a worker's) is called when the engine closes. */
   startFaces(): Promise<FaceService & { terminate?(): void }>;
-  /** Starts the text recognizer (tesseract.js). */
+  /** Starts one text recognizer (tesseract.js); the engine runs up to `ocrWorkers` of them. */
   startOcr(): Promise<OcrClient>;
+  /** Logical cores, for how many OCR workers run in parallel. */
+  cores: number;
   /** Where the NER model runs and where its files come from. */
   ner: NerBackendFactory;
 }

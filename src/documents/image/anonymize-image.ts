@@ -15,6 +15,11 @@ export interface ImageDetectors {
   faces?: () => Promise<{ detect(image: Raster, signal?: AbortSignal): Promise<FaceBox[]> }>;
   /** PNG bytes → paragraphs of lines of words with pixel boxes. */
   ocr?: () => Promise<{ recognize(png: Uint8Array): Promise<Array<Array<Array<{ text: string; box: Box }>>>> }>;
+  /**
+   * Lets the OCR worker go once no recognition is in flight (the next `ocr()` starts a fresh one): a document that
+   * has read all its pages frees tesseract's memory before the detection model and the verifier need theirs.
+   */
+  releaseOcr?: () => Promise<void>;
 }
 
 /** What to do with one image, resolved from the upload config at the API edge. */

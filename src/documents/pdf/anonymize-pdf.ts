@@ -25,7 +25,7 @@ import type { PdfjsSource } from './pdfjs.js';
 import { knownStrings, propagateEdits } from '../propagate.js';
 import type { PdfPageText } from './read.js';
 import { readPage } from './read.js';
-import type { PageRasteriser, RasterisedPage } from './rasterise.js';
+import type { PageOcr, PageRasteriser, RasterisedPage } from './rasterise.js';
 import { latin1 } from './content-stream.js';
 import { hasResourceCycle } from './cycles.js';
 import { drawnXObjects } from './drawn-xobjects.js';
@@ -34,6 +34,7 @@ import { decodeStream, hasImageFilterOnNonImage, StreamDecodeError } from './str
 import type { Needle } from './verify.js';
 import { verifyPdf } from './verify.js';
 import { writeFresh } from './write.js';
+import { eachConcurrently } from '../../util/concurrency.js';
 
 /** Platform pieces of the PDF pipeline. */
 export interface PdfDeps {
@@ -51,6 +52,8 @@ export interface PdfDeps {
   rasteriser?: PageRasteriser;
   /** Most pages a document may have. */
   maxPages?: number;
+  /** How many pages the OCR can recognise at once (its workers); one more page is rendered meanwhile. Default 1. */
+  ocrConcurrency?: number;
 }
 
 /** Counts of what the rewrite did, for the result (no content). */
@@ -155,6 +158,28 @@ function rasterReason(t: PdfPageText): string | null {
   return null;
 }
 
+/**
+ * Whether a page goes to the rasteriser whatever detection finds on it: its text is unusable (`rasterReason`), or its
+ * content cannot be rewritten even with nothing to remove (a dry run: an undecodable scan, unreadable content). Pages
+ * that need rasterising only because of what is found on them (fonts the rewrite cannot measure) are found later.
+ */
+function mustRasterise(doc: PDFDocument, page: PDFPage, text: PdfPageText, job: DocumentJob): boolean {
+  if (rasterReason(text)) return true;
+  if (text.imageCount === 0) return false;
+  try {
+    const crop = toUserBox(text.toUser, { x0: 0, y0: 0, x1: text.width, y1: text.height });
+    const dry = redactPageContent(doc.context, pageContent(doc, page), page.node.Resources(), {
+      areas: [],
+      crop: grow(crop, 1),
+      dropInlineImages: job.imageLabels.has('face'),
+    });
+    return isUndecodableScan(doc.context, dry.drawnImages, crop, job);
+  } catch (err) {
+    if (err instanceof UnsafePageError || err instanceof StreamDecodeError) return true;
+    throw err;
+  }
+}
+
 async function loadPdfLib(bytes: Uint8Array): Promise<PDFDocument> {
   try {
     return await PDFDocument.load(bytes, { updateMetadata: false, throwOnInvalidObject: false });
@@ -204,42 +229,65 @@ export async function anonymizePdf(bytes: Uint8Array, job: DocumentJob, deps: Pd
   await deps.pdfjs.prepare?.();
   const pdfjsDoc: PDFDocumentProxy = await openPdfjs(deps.pdfjs, bytes);
   const pdfjs = await deps.pdfjs.load();
-  const pages: ReadPage[] = [];
-  let paragraphId = 0;
+  const texts: PdfPageText[] = [];
   try {
     if (pdfjsDoc.numPages > (deps.maxPages ?? DEFAULT_MAX_PAGES)) throw invalidFile('The PDF has too many pages.');
     pagesTotal = pdfjsDoc.numPages;
     for (let p = 1; p <= pdfjsDoc.numPages; p++) {
       job.signal?.throwIfAborted();
       progress('reading', p - 1);
-      let text: PdfPageText;
       try {
         const page = await pdfjsDoc.getPage(p);
-        text = await readPage(pdfjs, page);
+        texts.push(await readPage(pdfjs, page));
         page.cleanup();
       } catch (err) {
         if (err instanceof AnonymizerError || (err instanceof Error && err.name === 'AbortError')) throw err;
         throw invalidFile('A page of the PDF cannot be read.');
       }
+    }
+  } finally {
+    // The pages are read; the rasteriser opens its own copy when it needs one.
+    await pdfjsDoc.destroy();
+  }
+  stats.pages = texts.length;
+  const srcPages = doc.getPages();
+  if (srcPages.length !== texts.length) throw invalidFile('The PDF is damaged (its page tree is inconsistent).');
+
+  const rasteriser = deps.rasteriser?.forDocument(bytes);
+  const earlyOcr = new Map<number, PageOcr>();
+  const pages: ReadPage[] = [];
+  let paragraphId = 0;
+  const hidden: Array<{ pageNum: number; text: string; edits: Edit[] }> = [];
+  try {
+    // Pages that will be rasterised whatever is found on them are OCR'd first, before the detection model loads, and
+    // the OCR worker is let go: tesseract and the model are never resident together (a 24-page scan stays under 500 MB).
+    if (rasteriser) {
+      const toOcr = texts.flatMap((text, i) => (mustRasterise(doc, srcPages[i]!, text, job) ? [i] : []));
+      let done = 0;
+      await eachConcurrently(toOcr, (deps.ocrConcurrency ?? 1) + 1, async (i) => {
+        job.signal?.throwIfAborted();
+        progress('ocr', done);
+        earlyOcr.set(i, await rasteriser.ocr(i + 1, texts[i]!, job));
+        done++;
+      });
+    }
+    if (earlyOcr.size > 0) await deps.detectors?.releaseOcr?.();
+    for (const [i, text] of texts.entries()) {
+      job.signal?.throwIfAborted();
+      progress('detecting', i);
       const paragraphs: ReadParagraph[] = [];
-      progress('detecting', p - 1);
       for (const paragraph of groupParagraphs(text.glyphs)) {
         const applied = job.text && paragraph.layout.text.trim() !== '' ? await job.text(paragraph.layout.text) : null;
         paragraphs.push({ paragraph, applied, edits: applied?.edits ?? [], paragraphId: paragraphId++ });
       }
       pages.push({ text, paragraphs });
     }
-  } finally {
-    // The pages are read; the rasteriser opens its own copy when it needs one.
-    await pdfjsDoc.destroy();
+    for (const h of collectHiddenTexts(doc)) hidden.push({ ...h, edits: job.text ? (await job.text(h.text)).edits : [] });
+  } catch (err) {
+    await rasteriser?.close();
+    await deps.detectors?.releaseOcr?.();
+    throw err;
   }
-  stats.pages = pages.length;
-
-  const srcPages = doc.getPages();
-  if (srcPages.length !== pages.length) throw invalidFile('The PDF is damaged (its page tree is inconsistent).');
-
-  const hidden: Array<{ pageNum: number; text: string; edits: Edit[] }> = [];
-  for (const h of collectHiddenTexts(doc)) hidden.push({ ...h, edits: job.text ? (await job.text(h.text)).edits : [] });
   stats.scrubbedContainers = hidden.length;
 
   // One finding counts for the whole document: a name found only in the metadata is also redacted on the pages.
@@ -254,7 +302,6 @@ export async function anonymizePdf(bytes: Uint8Array, job: DocumentJob, deps: Pd
   const drawn: DrawnImages[] = [];
   const rasterised = new Map<number, RasterisedPage>();
   let droppedInlineImages = 0;
-  const rasteriser = deps.rasteriser?.forDocument(bytes);
   let inspection: Awaited<ReturnType<typeof inspectImages>>;
   /** The content stream each rewritten page got (drawn replacements are appended after it). */
   const ownContent = new Map<number, PDFRef>();
@@ -315,8 +362,8 @@ export async function anonymizePdf(bytes: Uint8Array, job: DocumentJob, deps: Pd
     if (!rasteriser) throw unprocessable('A page of the PDF cannot be redacted safely (it would need rasterising).');
     if (rasterised.has(i)) return;
     const { text, paragraphs } = pages[i]!;
-    progress('ocr', i);
-    rasterised.set(i, await rasteriser.rasterise(i + 1, text, editBoxes(paragraphs), job, firstFreeXref + i));
+    progress(earlyOcr.has(i) ? 'redacting' : 'ocr', i);
+    rasterised.set(i, await rasteriser.rasterise(i + 1, text, editBoxes(paragraphs), job, firstFreeXref + i, earlyOcr.get(i)));
     stats.rasterisedPages++;
   };
 
@@ -364,6 +411,7 @@ export async function anonymizePdf(bytes: Uint8Array, job: DocumentJob, deps: Pd
     stats.overwrittenImages = await overwriteImageRegions(doc.context, images, deps.pixels);
   } finally {
     await rasteriser?.close();
+    await deps.detectors?.releaseOcr?.();
   }
 
   const needlesOf = (): Needle[] =>

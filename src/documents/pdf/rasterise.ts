@@ -9,6 +9,7 @@ import type { ImageCodec } from '../image/codec.js';
 import { applyEffect } from '../image/effects.js';
 import type { Raster } from '../image/raster.js';
 import type { DocumentJob } from '../adapter.js';
+import type { TextLayout } from '../layout.js';
 import { boxesOfRange, layoutFromParagraphs, unionBox } from '../layout.js';
 import { buildImageData, buildPageEntry, imageUrlOf } from '../pii-record.js';
 import { unprocessable } from '../../errors/problem.js';
@@ -33,13 +34,30 @@ export interface RasterisedPage {
   apply(doc: PDFDocument, page: PDFPage): Promise<void>;
 }
 
+/** What OCR read on a rendered page (pixel coordinates at the render scale), or null when the job needs no OCR. */
+export type PageOcr = TextLayout | null;
+
 /** The rasteriser of one PDF: it renders from one pdf.js copy of the file, opened on first use. */
 export interface DocumentRasteriser {
   /**
-   * `imageXref`: the number its page image is listed under in `imagesData`, chosen by the caller after the input's
-   * object numbers, so it never collides with an inspected image's xref.
+   * Renders and OCRs a page without detecting anything on it: the pipeline reads every page that will be rasterised
+   * before the detection model loads, so OCR and the model are never resident together. The render is not kept (the
+   * page is rendered again, identically, when it is rasterised).
    */
-  rasterise(pageNum: number, text: PdfPageText, knownBoxes: readonly Box[], job: DocumentJob, imageXref: number): Promise<RasterisedPage>;
+  ocr(pageNum: number, text: PdfPageText, job: DocumentJob): Promise<PageOcr>;
+  /**
+   * `imageXref`: the number its page image is listed under in `imagesData`, chosen by the caller after the input's
+   * object numbers, so it never collides with an inspected image's xref. `ocr`: the page's earlier `ocr()` result
+   * (absent: OCR runs now).
+   */
+  rasterise(
+    pageNum: number,
+    text: PdfPageText,
+    knownBoxes: readonly Box[],
+    job: DocumentJob,
+    imageXref: number,
+    ocr?: PageOcr,
+  ): Promise<RasterisedPage>;
   /** Releases the pdf.js copy. */
   close(): Promise<void>;
 }
@@ -98,8 +116,13 @@ export function createPageRasteriser(deps: RasteriserDeps): PageRasteriser {
     forDocument(bytes) {
       let opened: Promise<PDFDocumentProxy> | null = null;
       return {
-        rasterise: (pageNum, text, knownBoxes, job, imageXref) =>
-          rasterisePage(deps, (opened ??= openPdfjs(deps.pdfjs, bytes)), pageNum, text, knownBoxes, job, imageXref),
+        async ocr(pageNum, text, job) {
+          if (!needsOcr(deps, job)) return null;
+          const { raster } = await renderPage(deps, (opened ??= openPdfjs(deps.pdfjs, bytes)), pageNum, text);
+          return recognize(deps, raster);
+        },
+        rasterise: (pageNum, text, knownBoxes, job, imageXref, ocr) =>
+          rasterisePage(deps, (opened ??= openPdfjs(deps.pdfjs, bytes)), pageNum, text, knownBoxes, job, imageXref, ocr),
         async close() {
           const doc = await opened?.catch(() => null);
           opened = null;
@@ -110,22 +133,23 @@ export function createPageRasteriser(deps: RasteriserDeps): PageRasteriser {
   };
 }
 
-async function rasterisePage(
+/** Whether a rasterised page of `job` is OCR'd: its text is detected, or the `text` image label is asked for. */
+function needsOcr(deps: RasteriserDeps, job: DocumentJob): boolean {
+  return (job.text !== null || job.imageLabels.has('text')) && deps.detectors.ocr !== undefined;
+}
+
+/** Renders a page at the rasteriser's scale (capped by its pixel budget). */
+async function renderPage(
   deps: RasteriserDeps,
   opened: Promise<PDFDocumentProxy>,
   pageNum: number,
   text: PdfPageText,
-  knownBoxes: readonly Box[],
-  job: DocumentJob,
-  imageXref: number,
-): Promise<RasterisedPage> {
-  let raster: Raster;
-  let scale = deps.scale ?? 2;
+): Promise<{ raster: Raster; scale: number }> {
   try {
     const doc = await opened;
     const page = await doc.getPage(pageNum);
     const maxPixels = deps.maxPixels ?? 25_000_000;
-    scale = Math.min(scale, Math.sqrt(maxPixels / Math.max(1, text.width * text.height)));
+    const scale = Math.min(deps.scale ?? 2, Math.sqrt(maxPixels / Math.max(1, text.width * text.height)));
     const viewport = page.getViewport({ scale });
     const w = Math.max(1, Math.floor(viewport.width));
     const h = Math.max(1, Math.floor(viewport.height));
@@ -137,21 +161,39 @@ async function rasterisePage(
       background: 'white',
     });
     await renderWithin(task, deps.renderTimeoutMs ?? 60_000);
-    raster = { width: w, height: h, data: new Uint8ClampedArray(target.context.getImageData(0, 0, w, h).data) };
+    const raster = { width: w, height: h, data: new Uint8ClampedArray(target.context.getImageData(0, 0, w, h).data) };
     page.cleanup();
+    return { raster, scale };
   } catch {
     throw unprocessable('A page of the PDF could neither be rewritten nor rendered.');
   }
+}
+
+async function recognize(deps: RasteriserDeps, raster: Raster): Promise<TextLayout> {
+  const ocr = await deps.detectors.ocr!();
+  return layoutFromParagraphs(await ocr.recognize(await deps.codec.encode(raster, 'png')));
+}
+
+async function rasterisePage(
+  deps: RasteriserDeps,
+  opened: Promise<PDFDocumentProxy>,
+  pageNum: number,
+  text: PdfPageText,
+  knownBoxes: readonly Box[],
+  job: DocumentJob,
+  imageXref: number,
+  earlier?: PageOcr,
+): Promise<RasterisedPage> {
+  const { raster, scale } = await renderPage(deps, opened, pageNum, text);
   const toPixels = (b: Box): Box => ({ x0: b.x0 * scale, y0: b.y0 * scale, x1: b.x1 * scale, y1: b.y1 * scale });
   const toPoints = (b: Box): Box => ({ x0: b.x0 / scale, y0: b.y0 / scale, x1: b.x1 / scale, y1: b.y1 / scale });
 
   const textType = job.imageLabels.get('text');
-  let layout = null;
+  let layout: PageOcr = null;
   let edits: Edit[] = [];
-  if ((job.text || textType) && deps.detectors.ocr) {
-    const ocr = await deps.detectors.ocr();
-    layout = layoutFromParagraphs(await ocr.recognize(await deps.codec.encode(raster, 'png')));
-    if (job.text && layout.text.trim() !== '') edits = (await job.text(layout.text)).edits;
+  if (needsOcr(deps, job)) {
+    layout = earlier !== undefined ? earlier : await recognize(deps, raster);
+    if (job.text && layout && layout.text.trim() !== '') edits = (await job.text(layout.text)).edits;
   } else if (job.text && text.garbled) {
     throw unprocessable('A page of the PDF has text that can only be read by OCR, and OCR is not available.');
   }

@@ -44,6 +44,7 @@ export function browserPlatform(base: string, options: BrowserPlatformOptions = 
     startFaces: () =>
       options.faces === 'this-thread' ? createBrowserFaceService(assets.faces) : Promise.resolve(startFaceWorker(assets.faces)),
     startOcr: () => createOcrClient(assets.ocr),
+    cores: globalThis.navigator?.hardwareConcurrency ?? 2,
     ner: options.ner ?? browserNer(base, assets),
     openStore: () => openDocumentStore(storeName),
     events: () => broadcastEvents(storeName),

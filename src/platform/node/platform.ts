@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { DEFAULT_MAX_PIXELS } from '../../documents/image/header.js';
 import type { OcrClient } from '../../documents/ocr-client.js';
 import { createOcrClient } from '../../documents/ocr-client.js';
@@ -49,6 +50,7 @@ export function nodePlatform(options: NodePlatformOptions = {}): Platform {
     createCanvas: nodeRenderCanvas,
     startFaces: () => createNodeFaceService(),
     startOcr: startNodeOcr,
+    cores: availableParallelism(),
     ner: nodeNer,
     openStore: async () => (dataDir ? openFolderStore(dataDir) : createMemoryStore(`memory-${process.pid}-${++stores}`)),
     events: memoryEvents,

@@ -1,0 +1,72 @@
+import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { describe, expect, it } from 'vitest';
+import type { DocumentJob, DocumentProgress } from '../../../../src/documents/adapter.js';
+import { anonymizePdf } from '../../../../src/documents/pdf/anonymize-pdf.js';
+import { createPageRasteriser } from '../../../../src/documents/pdf/rasterise.js';
+import { createNodeCodec } from '../../../../src/platform/node/codec.js';
+import { nodePdfjs, nodeRenderCanvas } from '../../../../src/platform/node/pdfjs.js';
+import { applyReplacements } from '../../../../src/replacement/apply.js';
+import { createPlan } from '../../../../src/replacement/plan.js';
+import { createPseudonymizer } from '../../../../src/replacement/pseudonyms.js';
+import { OCR_NAME } from './fixtures.js';
+import { letterScanPng } from './ocr-fixture.js';
+
+/** Page 1 a scan (only an image), page 2 text: the scan is OCR'd, then detection runs on both. */
+async function scanThenTextPdf(): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  const png = await doc.embedPng(letterScanPng(OCR_NAME, { width: 1400, height: 400, fontPx: 56, x: 40, lines: [120, 260] }));
+  doc.addPage([595, 842]).drawImage(png, { x: 40, y: 600, width: 515, height: 147 });
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  doc.addPage([595, 842]).drawText(`Sehr geehrter Herr ${OCR_NAME},`, { x: 60, y: 760, size: 12, font });
+  return doc.save();
+}
+
+describe("PDF pages that must be rasterised are OCR'd before the model runs", () => {
+  it('every recognition ends, and OCR is let go, before the first detection; the name is redacted on both pages', async () => {
+    const log: string[] = [];
+    const pdfjs = nodePdfjs();
+    const codec = createNodeCodec(50e6);
+    const detectors = {
+      ocr: async () => ({
+        async recognize() {
+          log.push('recognize');
+          // The scan shows the name in its first line (pixel boxes of the 144-dpi render).
+          return [[[{ text: OCR_NAME, box: { x0: 100, y0: 180, x1: 400, y1: 240 } }]]];
+        },
+      }),
+      releaseOcr: async () => {
+        log.push('release');
+      },
+    };
+    const plan = createPlan(true, [{ name: 'PER', config: null }]);
+    const pseudonymizer = createPseudonymizer();
+    const progress: DocumentProgress[] = [];
+    const job: DocumentJob = {
+      imageLabels: new Map(),
+      text: async (t) => {
+        log.push('detect');
+        const at = t.indexOf(OCR_NAME);
+        const spans = at < 0 ? [] : [{ start: at, end: at + OCR_NAME.length, label: 'PER' as const, score: 1, source: 'test' }];
+        return applyReplacements(t, spans, plan, pseudonymizer);
+      },
+      documentId: 1,
+      imageBaseUrl: 'http://localhost',
+      onProgress: (p) => progress.push(p),
+    };
+    const rasteriser = createPageRasteriser({ pdfjs, codec, detectors, createCanvas: nodeRenderCanvas });
+    const result = await anonymizePdf(await scanThenTextPdf(), job, { pdfjs, pixels: codec, detectors, rasteriser });
+
+    expect(log.indexOf('detect')).toBeGreaterThan(log.indexOf('release'));
+    expect(log.slice(0, log.indexOf('detect'))).toEqual(['recognize', 'release']);
+    // The rasterised page is not recognised again: its OCR text is detected when it is redacted.
+    expect(log.filter((e) => e === 'recognize')).toHaveLength(1);
+    const phases = progress.map((p) => p.phase).filter((p, i, all) => p !== all[i - 1]);
+    expect(phases).toEqual(['reading', 'ocr', 'detecting', 'redacting', 'verifying']);
+    expect(result.verification).toMatchObject({ passed: true, stats: { rasterisedPages: 1, rewrittenPages: 1 } });
+    const found = result.pageData.flatMap((p) => p.textData.detections.ents.map((e) => [p.pageNum, e.tag, e.text]));
+    expect(found).toEqual([
+      [1, 'PER', OCR_NAME],
+      [2, 'PER', OCR_NAME],
+    ]);
+  });
+});
