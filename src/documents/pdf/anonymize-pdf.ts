@@ -1,7 +1,7 @@
 import type { PDFFont, PDFPage } from 'pdf-lib';
 import { EncryptedPDFError, degrees, PDFArray, PDFDict, PDFDocument, PDFName, PDFRef, PDFStream, StandardFonts } from 'pdf-lib';
 import type { PDFDocumentProxy } from 'pdfjs-dist';
-import type { Applied, Edit } from '../../replacement/apply.js';
+import type { Edit } from '../../replacement/apply.js';
 import type { ImageDetectors } from '../image/anonymize-image.js';
 import type { ImageCodec } from '../image/codec.js';
 import type { RandomFill } from '../image/effects.js';
@@ -81,14 +81,16 @@ const DEFAULT_MAX_PAGES = 2000;
 
 interface ReadParagraph {
   paragraph: PdfParagraph;
-  applied: Applied | null;
   edits: Edit[];
   paragraphId: number;
 }
 
 interface ReadPage {
+  /** The page as read, without its glyphs (the paragraphs hold what is needed of them). */
   text: PdfPageText;
   paragraphs: ReadParagraph[];
+  /** Why the page goes to the rasteriser whatever is found on it (`rasterReason`), or null. */
+  rasterReason: string | null;
 }
 
 function toUserBox(m: Matrix, b: Box): Box {
@@ -278,9 +280,12 @@ export async function anonymizePdf(bytes: Uint8Array, job: DocumentJob, deps: Pd
       const paragraphs: ReadParagraph[] = [];
       for (const paragraph of groupParagraphs(text.glyphs)) {
         const applied = job.text && paragraph.layout.text.trim() !== '' ? await job.text(paragraph.layout.text) : null;
-        paragraphs.push({ paragraph, applied, edits: applied?.edits ?? [], paragraphId: paragraphId++ });
+        paragraphs.push({ paragraph, edits: applied?.edits ?? [], paragraphId: paragraphId++ });
       }
-      pages.push({ text, paragraphs });
+      // The glyph list goes once grouped: a page's read text is the largest thing held per page.
+      const compact = { ...text, glyphs: [] };
+      pages.push({ text: compact, paragraphs, rasterReason: rasterReason(text) });
+      texts[i] = compact;
     }
     for (const h of collectHiddenTexts(doc)) hidden.push({ ...h, edits: job.text ? (await job.text(h.text)).edits : [] });
   } catch (err) {
@@ -372,7 +377,7 @@ export async function anonymizePdf(bytes: Uint8Array, job: DocumentJob, deps: Pd
       job.signal?.throwIfAborted();
       progress('redacting', i);
       const { text, paragraphs } = pages[i]!;
-      let reason = rasterReason(text);
+      let reason = pages[i]!.rasterReason;
       if (!reason && text.unsafeFonts && paragraphs.some((p) => p.edits.length > 0)) reason = 'fonts the rewrite cannot measure';
       reason ??= rewrite(i, paragraphs, true);
       if (reason) await rasterise(i);
