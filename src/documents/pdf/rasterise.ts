@@ -18,6 +18,8 @@ import type { KnownStrings } from '../propagate.js';
 import { propagateEdits } from '../propagate.js';
 import type { PdfjsSource } from './pdfjs.js';
 import type { PdfPageText } from './read.js';
+import type { FaceBox } from '../../inference/face/types.js';
+import { cropRaster, faceRegions } from './face-regions.js';
 
 /** A page turned into a redacted image: what was found on it, and how to put it into the document. */
 export interface RasterisedPage {
@@ -203,7 +205,23 @@ async function rasterisePage(
     const service = await deps.detectors.faces();
     // No closure may name `raster`: it would keep the page's pixels alive as long as the returned page (V8 context).
     const { width, height } = raster;
-    faces = (await service.detect(raster, job.signal)).map((f) => ({ box: growFace(f, width, height), score: f.score }));
+    // Faces are searched where images are painted (vector art is not inspected on rewritten pages either): a page of
+    // text with a logo costs the logo's pixels, not the page's.
+    const regions = faceRegions(text.imageBoxes, scale, width, height);
+    const found: FaceBox[] = [];
+    if (regions === 'whole') found.push(...(await service.detect(raster, job.signal)));
+    else
+      for (const r of regions)
+        for (const f of await service.detect(cropRaster(raster, r), job.signal))
+          found.push({
+            ...f,
+            x0: f.x0 + r.x0,
+            y0: f.y0 + r.y0,
+            x1: f.x1 + r.x0,
+            y1: f.y1 + r.y0,
+            keypoints: f.keypoints.map(([x, y]) => [x + r.x0, y + r.y0]),
+          });
+    faces = found.map((f) => ({ box: growFace(f, width, height), score: f.score }));
   }
   for (const b of knownBoxes) applyEffect(raster, toPixels(b), 'MASK');
   for (const e of edits) for (const b of boxesOfRange(layout!, e.start, e.end)) applyEffect(raster, b, 'MASK');

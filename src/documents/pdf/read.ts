@@ -1,7 +1,7 @@
 import type { PDFPageProxy } from 'pdfjs-dist';
 import type { Box } from '../../spec/types.js';
 import type { Matrix } from './geometry.js';
-import { IDENTITY, apply, invert, multiply } from './geometry.js';
+import { IDENTITY, apply, invert, multiply, transformBox } from './geometry.js';
 import type { Pdfjs } from './pdfjs.js';
 import type { GlyphAdvance, ShownGlyph, VerticalExtent } from './text-state.js';
 import { GLYPH_UNITS, TextState, glyphBox, isShowOperator } from './text-state.js';
@@ -37,6 +37,8 @@ export interface PdfPageText {
   /** Type3 or vertical fonts: glyph geometry the content-stream redactor does not rewrite. */
   unsafeFonts: boolean;
   imageCount: number;
+  /** Where images are painted (top-left page coordinates, clipped to the page): the only places a face can be. */
+  imageBoxes: Box[];
   pathCount: number;
 }
 
@@ -131,6 +133,7 @@ export async function readPage(pdfjs: Pdfjs, page: PDFPageProxy): Promise<PdfPag
   let bad = 0;
   let unsafeFonts = false;
   let imageCount = 0;
+  const imageBoxes: Box[] = [];
   let pathCount = 0;
   const ts = new TextState<ReadFont>((f) => f.glyphScale);
 
@@ -167,8 +170,14 @@ export async function readPage(pdfjs: Pdfjs, page: PDFPageProxy): Promise<PdfPag
       case OPS.paintImageXObject:
       case OPS.paintInlineImageXObject:
       case OPS.paintImageMaskXObject:
-      case OPS.paintImageXObjectRepeat:
         imageCount++;
+        // An image fills the unit square of the current transformation.
+        imageBoxes.push(clip(transformBox(multiply(toPage, ts.state.ctm), 0, 0, 1, 1), viewport.width, viewport.height));
+        break;
+      case OPS.paintImageXObjectRepeat:
+        // Painted at many places: counted as the whole page.
+        imageCount++;
+        imageBoxes.push({ x0: 0, y0: 0, x1: viewport.width, y1: viewport.height });
         break;
       case OPS.constructPath:
         pathCount++;
@@ -186,6 +195,11 @@ export async function readPage(pdfjs: Pdfjs, page: PDFPageProxy): Promise<PdfPag
     garbled: letters > 0 && bad / letters > 0.1,
     unsafeFonts,
     imageCount,
+    imageBoxes: imageBoxes.filter((b) => b.x1 > b.x0 && b.y1 > b.y0),
     pathCount,
   };
+}
+
+function clip(b: Box, width: number, height: number): Box {
+  return { x0: Math.max(0, b.x0), y0: Math.max(0, b.y0), x1: Math.min(width, b.x1), y1: Math.min(height, b.y1) };
 }

@@ -10,6 +10,7 @@ import { decodeStream } from '../../../../src/documents/pdf/streams.js';
 import { nodePdfjs, nodeRenderCanvas } from '../../../../src/platform/node/pdfjs.js';
 import { CANARY, CANARY_CONFIG, OCR_NAME, identityHPdf, scannedPdf, sharedImagePdf, type3Pdf } from './fixtures.js';
 import { evidenceWith, whereFound } from './inspect.js';
+import { corpusFiles } from '../../../helpers/images.js';
 import { LIBERATION, letterScanPng, useOcrClient } from './ocr-fixture.js';
 
 const engine = createNodeDocumentAnonymizer({ ner: false });
@@ -89,6 +90,30 @@ describe('PDF pages without a rewritable text layer (reliability P3, P6, P7, P9)
     expect(result.verification).toMatchObject({ passed: true, stats: { rasterisedPages: 1, rewrittenPages: 0 } });
     expect(result.pageData.flatMap((p) => p.textData.detections.ents.map((e) => e.text.toLowerCase()))).toContain(OCR_NAME.toLowerCase());
     expect((await ocrText(result.bytes)).toLowerCase()).not.toContain(OCR_NAME.toLowerCase());
+  }, 120_000);
+
+  it('a rasterised page is searched for faces where its images are: the photo in a corner is found and masked', async () => {
+    // A garbled text layer (rasterised) with a photo of 150 × 150 points at the right edge.
+    const doc = await PDFDocument.load(await identityHPdf(new Uint8Array(readFileSync(LIBERATION))));
+    const photo = await doc.embedPng(corpusFiles('faces', ['astronaut.png'])[0]!.bytes);
+    doc.getPage(0).drawImage(photo, { x: 400, y: 100, width: 150, height: 150 });
+    const config = {
+      ...CANARY_CONFIG,
+      imageAnonymization: { labelsConfig: [{ name: 'face' as const, anonymizationType: 'MASK' as const }] },
+    };
+    const result = await engine.anonymize(await doc.save(), config);
+    expect(result.verification).toMatchObject({ passed: true, stats: { rasterisedPages: 1 } });
+    const faces = result.pageData.flatMap((p) => p.imagesData.flatMap((i) => i.detections.filter((d) => d.label === 'face')));
+    expect(faces).toHaveLength(1);
+    expect(faces[0]!.bboxs).toHaveLength(1);
+    // In page points (top-left): inside the photo, which spans x 400–550, y 592–742.
+    const [[x0, y0], , [x1, y1]] = faces[0]!.bboxs[0]! as [[number, number], unknown, [number, number]];
+    expect(x0).toBeGreaterThanOrEqual(400);
+    expect(x1).toBeLessThanOrEqual(550);
+    expect(y0).toBeGreaterThanOrEqual(592);
+    expect(y1).toBeLessThanOrEqual(742);
+    expect(x1 - x0).toBeGreaterThan(20);
+    expect(result.pageData.flatMap((p) => p.textData.detections.ents.map((e) => e.text.toLowerCase()))).toContain(OCR_NAME.toLowerCase());
   }, 120_000);
 
   it("P9: a scanned page is OCR'd, the name's word boxes are painted over, the rest stays readable", async () => {
