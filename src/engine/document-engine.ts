@@ -29,7 +29,7 @@ import type { EnginePlatform } from './platform.js';
 import { DEFAULT_THRESHOLD } from './options.js';
 import type { AnonymizerOptions } from './options.js';
 import { engineRecognizers } from './recognizers.js';
-import { ocrWorkersFor, retiringOcr } from './retiring-ocr.js';
+import { retiringOcr } from './retiring-ocr.js';
 
 /** The spec's upload size limit (413 `DOCUMENT_TOO_BIG`). */
 export const MAX_DOCUMENT_BYTES = 200 * 1024 * 1024;
@@ -197,7 +197,7 @@ export type DocumentEngineOptions = Omit<DocumentAnonymizerDeps, 'adapters' | 'n
   Pick<ImageAdapterDeps, 'maxPixels' | 'random'> & {
     /**
      * Most OCR workers (tesseract) running at once: pages of a scanned PDF are recognised in parallel. Each holds
-     * ~200 MB while it runs. Default: one per two cores, 1 to 4 (`ocrWorkersFor`).
+     * ~200 MB while it runs. Default: the platform's (Node: one per two cores, 1 to 4; a browser tab: 1 or 2).
      */
     ocrWorkers?: number;
   };
@@ -209,7 +209,7 @@ export type DocumentEngineOptions = Omit<DocumentAnonymizerDeps, 'adapters' | 'n
 export function createDocumentEngine(platform: EnginePlatform, options: DocumentEngineOptions = {}): ClosableDocumentAnonymizer {
   const { maxPixels, random, ocrWorkers, ...engineOptions } = options;
   let faces: ReturnType<EnginePlatform['startFaces']> | undefined;
-  const ocr = retiringOcr(() => platform.startOcr(), Math.max(1, Math.floor(ocrWorkers ?? ocrWorkersFor(platform.cores))));
+  const ocr = retiringOcr(() => platform.startOcr(), Math.max(1, Math.floor(ocrWorkers ?? platform.ocrWorkers)));
   const { codec, pdfjs, createCanvas } = platform;
   const detectors: ImageAdapterDeps['detectors'] = {
     faces: () => (faces ??= platform.startFaces()),

@@ -20,8 +20,8 @@ export interface EnginePlatform {
   startFaces(): Promise<FaceService & { terminate?(): void }>;
   /** Starts one text recognizer (tesseract.js); the engine runs up to `ocrWorkers` of them. */
   startOcr(): Promise<OcrClient>;
-  /** Logical cores, for how many OCR workers run in parallel. */
-  cores: number;
+  /** How many OCR workers run at once unless the engine is told otherwise (`ocrWorkersFor` the cores it may use). */
+  ocrWorkers: number;
   /** Where the NER model runs and where its files come from. */
   ner: NerBackendFactory;
 }

@@ -1,6 +1,7 @@
 import { createOcrClient } from '../../documents/ocr-client.js';
 import type { ClosableDocumentAnonymizer, DocumentEngineOptions } from '../../engine/document-engine.js';
 import { createDocumentEngine } from '../../engine/document-engine.js';
+import { ocrWorkersFor } from '../../engine/retiring-ocr.js';
 import type { NerBackendFactory } from '../../inference/ner-backends.js';
 import { systemClock } from '../../jobs/clock.js';
 import { broadcastEvents } from '../../jobs/events.js';
@@ -44,7 +45,8 @@ export function browserPlatform(base: string, options: BrowserPlatformOptions = 
     startFaces: () =>
       options.faces === 'this-thread' ? createBrowserFaceService(assets.faces) : Promise.resolve(startFaceWorker(assets.faces)),
     startOcr: () => createOcrClient(assets.ocr),
-    cores: globalThis.navigator?.hardwareConcurrency ?? 2,
+    // A tab shares its memory with the page: at most two tesseract workers (~200 MB each).
+    ocrWorkers: Math.min(2, ocrWorkersFor(globalThis.navigator?.hardwareConcurrency ?? 2)),
     ner: options.ner ?? browserNer(base, assets),
     openStore: () => openDocumentStore(storeName),
     events: () => broadcastEvents(storeName),

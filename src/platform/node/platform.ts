@@ -4,6 +4,7 @@ import type { OcrClient } from '../../documents/ocr-client.js';
 import { createOcrClient } from '../../documents/ocr-client.js';
 import type { ClosableDocumentAnonymizer, DocumentEngineOptions } from '../../engine/document-engine.js';
 import { createDocumentEngine } from '../../engine/document-engine.js';
+import { ocrWorkersFor } from '../../engine/retiring-ocr.js';
 import { systemClock } from '../../jobs/clock.js';
 import { memoryEvents } from '../../jobs/events.js';
 import { memoryLocks } from '../../jobs/locks.js';
@@ -50,7 +51,7 @@ export function nodePlatform(options: NodePlatformOptions = {}): Platform {
     createCanvas: nodeRenderCanvas,
     startFaces: () => createNodeFaceService(),
     startOcr: startNodeOcr,
-    cores: availableParallelism(),
+    ocrWorkers: ocrWorkersFor(availableParallelism()),
     ner: nodeNer,
     openStore: async () => (dataDir ? openFolderStore(dataDir) : createMemoryStore(`memory-${process.pid}-${++stores}`)),
     events: memoryEvents,
