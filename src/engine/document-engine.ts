@@ -214,7 +214,7 @@ export function createDocumentEngine(platform: EnginePlatform, options: Document
   const detectors: ImageAdapterDeps['detectors'] = {
     faces: () => (faces ??= platform.startFaces()),
     ocr: ocr.get,
-    releaseOcr: ocr.release,
+    ...(platform.keepOcrWorkers ? {} : { releaseOcr: ocr.release }),
   };
   const noise = random ? { random } : {};
   const image = createImageAdapter({ codec, detectors, ...(maxPixels ? { maxPixels } : {}), ...noise });

@@ -22,6 +22,11 @@ export interface EnginePlatform {
   startOcr(): Promise<OcrClient>;
   /** How many OCR workers run at once unless the engine is told otherwise (`ocrWorkersFor` the cores it may use). */
   ocrWorkers: number;
+  /**
+   * Whether OCR workers stay until the engine closes instead of going when a document's OCR is done. A browser tab
+   * keeps them: a new worker fetches its files again, which a tab that has gone offline cannot.
+   */
+  keepOcrWorkers?: boolean;
   /** Where the NER model runs and where its files come from. */
   ner: NerBackendFactory;
 }

@@ -256,7 +256,7 @@ export async function anonymizePdf(bytes: Uint8Array, job: DocumentJob, deps: Pd
   if (srcPages.length !== texts.length) throw invalidFile('The PDF is damaged (its page tree is inconsistent).');
 
   const rasteriser = deps.rasteriser?.forDocument(bytes);
-  const earlyOcr = new Map<number, PageOcr>();
+  const earlyOcr = new Map<number, PageOcr | null>();
   const pages: ReadPage[] = [];
   let paragraphId = 0;
   const hidden: Array<{ pageNum: number; text: string; edits: Edit[] }> = [];

@@ -36,17 +36,29 @@ export interface RasterisedPage {
   apply(doc: PDFDocument, page: PDFPage): Promise<void>;
 }
 
-/** What OCR read on a rendered page (pixel coordinates at the render scale), or null when the job needs no OCR. */
-export type PageOcr = TextLayout | null;
+/** What OCR read on a rendered page, and the render itself while the document's budget for renders allows. */
+export interface PageOcr {
+  /** OCR words in pixel coordinates at `scale`. */
+  layout: TextLayout;
+  /** The render OCR read (PNG), or null when it was not kept: the page is then rendered again, identically. */
+  png: Uint8Array | null;
+  scale: number;
+}
+
+/**
+ * Renders kept from the OCR phase until the page is redacted, per document (PNG bytes): a page pdf.js takes a minute
+ * to render is not rendered twice, and a long scan still holds a bounded amount.
+ */
+const KEPT_RENDERS_BYTES = 64 * 1024 * 1024;
 
 /** The rasteriser of one PDF: it renders from one pdf.js copy of the file, opened on first use. */
 export interface DocumentRasteriser {
   /**
    * Renders and OCRs a page without detecting anything on it: the pipeline reads every page that will be rasterised
-   * before the detection model loads, so OCR and the model are never resident together. The render is not kept (the
-   * page is rendered again, identically, when it is rasterised).
+   * before the detection model loads, so OCR and the model are never resident together. Null when the job needs no
+   * OCR.
    */
-  ocr(pageNum: number, text: PdfPageText, job: DocumentJob): Promise<PageOcr>;
+  ocr(pageNum: number, text: PdfPageText, job: DocumentJob): Promise<PageOcr | null>;
   /**
    * `imageXref`: the number its page image is listed under in `imagesData`, chosen by the caller after the input's
    * object numbers, so it never collides with an inspected image's xref. `ocr`: the page's earlier `ocr()` result
@@ -58,7 +70,7 @@ export interface DocumentRasteriser {
     knownBoxes: readonly Box[],
     job: DocumentJob,
     imageXref: number,
-    ocr?: PageOcr,
+    ocr?: PageOcr | null,
   ): Promise<RasterisedPage>;
   /** Releases the pdf.js copy. */
   close(): Promise<void>;
@@ -117,11 +129,16 @@ export function createPageRasteriser(deps: RasteriserDeps): PageRasteriser {
   return {
     forDocument(bytes) {
       let opened: Promise<PDFDocumentProxy> | null = null;
+      let kept = 0;
       return {
         async ocr(pageNum, text, job) {
           if (!needsOcr(deps, job)) return null;
-          const { raster } = await renderPage(deps, (opened ??= openPdfjs(deps.pdfjs, bytes)), pageNum, text);
-          return recognize(deps, raster);
+          const { raster, scale } = await renderPage(deps, (opened ??= openPdfjs(deps.pdfjs, bytes)), pageNum, text);
+          const png = await deps.codec.encode(raster, 'png');
+          const layout = await recognize(deps, png);
+          const keep = kept + png.length <= KEPT_RENDERS_BYTES;
+          if (keep) kept += png.length;
+          return { layout, png: keep ? png : null, scale };
         },
         rasterise: (pageNum, text, knownBoxes, job, imageXref, ocr) =>
           rasterisePage(deps, (opened ??= openPdfjs(deps.pdfjs, bytes)), pageNum, text, knownBoxes, job, imageXref, ocr),
@@ -171,9 +188,9 @@ async function renderPage(
   }
 }
 
-async function recognize(deps: RasteriserDeps, raster: Raster): Promise<TextLayout> {
+async function recognize(deps: RasteriserDeps, png: Uint8Array): Promise<TextLayout> {
   const ocr = await deps.detectors.ocr!();
-  return layoutFromParagraphs(await ocr.recognize(await deps.codec.encode(raster, 'png')));
+  return layoutFromParagraphs(await ocr.recognize(png));
 }
 
 async function rasterisePage(
@@ -184,17 +201,19 @@ async function rasterisePage(
   knownBoxes: readonly Box[],
   job: DocumentJob,
   imageXref: number,
-  earlier?: PageOcr,
+  earlier?: PageOcr | null,
 ): Promise<RasterisedPage> {
-  const { raster, scale } = await renderPage(deps, opened, pageNum, text);
+  const { raster, scale } = earlier?.png
+    ? { raster: await deps.codec.decode(earlier.png, 'png'), scale: earlier.scale }
+    : await renderPage(deps, opened, pageNum, text);
   const toPixels = (b: Box): Box => ({ x0: b.x0 * scale, y0: b.y0 * scale, x1: b.x1 * scale, y1: b.y1 * scale });
   const toPoints = (b: Box): Box => ({ x0: b.x0 / scale, y0: b.y0 / scale, x1: b.x1 / scale, y1: b.y1 / scale });
 
   const textType = job.imageLabels.get('text');
-  let layout: PageOcr = null;
+  let layout: TextLayout | null = null;
   let edits: Edit[] = [];
   if (needsOcr(deps, job)) {
-    layout = earlier !== undefined ? earlier : await recognize(deps, raster);
+    layout = earlier ? earlier.layout : await recognize(deps, await deps.codec.encode(raster, 'png'));
     if (job.text && layout && layout.text.trim() !== '') edits = (await job.text(layout.text)).edits;
   } else if (job.text && text.garbled) {
     throw unprocessable('A page of the PDF has text that can only be read by OCR, and OCR is not available.');

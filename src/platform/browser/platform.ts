@@ -47,6 +47,7 @@ export function browserPlatform(base: string, options: BrowserPlatformOptions = 
     startOcr: () => createOcrClient(assets.ocr),
     // A tab shares its memory with the page: at most two tesseract workers (~200 MB each).
     ocrWorkers: Math.min(2, ocrWorkersFor(globalThis.navigator?.hardwareConcurrency ?? 2)),
+    keepOcrWorkers: true,
     ner: options.ner ?? browserNer(base, assets),
     openStore: () => openDocumentStore(storeName),
     events: () => broadcastEvents(storeName),
