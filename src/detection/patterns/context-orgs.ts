@@ -162,6 +162,27 @@ function authorityNotPlace(_value: string, m: RegExpExecArray, text: string): bo
   return AUTHORITY_BEFORE.test(text.slice(Math.max(0, m.index - 40), m.index + 4));
 }
 
+/** Municipalities and districts that act as authorities (Stadt Oldenburg – Bürgerbüro, Landkreis Harz, Der Landrat). */
+const MUNICIPALITY = phrases(`Stadt Gemeinde Landkreis Kreis Markt Landeshauptstadt Hansestadt Kreisstadt Marktgemeinde
+  Stadtgemeinde Samtgemeinde Verbandsgemeinde`);
+/**
+ * Without an article, `Stadt X` is the authority when one of its offices or heads follows after a dash, comma, dot
+ * or line break (`Stadt X – Jugendamt`, `Landkreis X\nDer Landrat`) or when it issued or acts (`ausgestellt durch
+ * Stadt X`, `Behörde: Stadt X`); elsewhere it is the place (`600 Jahre Stadt X`, `Gemeinde X, Kreis Y`).
+ */
+const OFFICE_AFTER = new RegExp(
+  `^${SP}{0,3}(?:[-–—,·|/]|\\r?\\n)\\s{0,3}(?:(?:Der|Die)${SP})?(?:${phrases(`Oberbürgermeister Oberbürgermeisterin
+  Bürgermeister Bürgermeisterin Landrat Landrätin Magistrat Stadtverwaltung Gemeindeverwaltung Kreisverwaltung
+  Bürgerbüro Bürgerservice Fachbereich Fachdienst Dezernat Referat Abteilung Kämmerei Stadtkasse Amt`)}|\\p{Lu}\\p{Ll}{1,30}(?:amt|behörde))(?![\\p{L}])`,
+  'u',
+);
+const ACTING_BEFORE = new RegExp(`(?:${phrases('durch seitens Behörde: Ausstellungsbehörde: Aussteller: Absender:')})${SP}{1,3}$`, 'u');
+
+function authorityByContext(_value: string, m: RegExpExecArray, text: string): boolean {
+  const end = m.index + m[0].length;
+  return OFFICE_AFTER.test(text.slice(end, end + 60)) || ACTING_BEFORE.test(text.slice(Math.max(0, m.index - 30), m.index));
+}
+
 /** English capitalised word, also St./St and possessives (St Thomas' Hospital, Children's Hospital). */
 const EN_W = `(?:St\\.?|\\p{Lu}[\\p{L}\\p{M}\\p{N}.-]{0,30}(?:['’]s?)?)`;
 const EN_PLACE = `\\p{Lu}[\\p{L}\\p{M}'’-]{1,25}(?:${SP}\\p{Lu}[\\p{L}\\p{M}'’-]{1,25}){0,2}`;
@@ -298,6 +319,13 @@ export const ORG_RULES: readonly PatternRule[] = [
     group: 'org',
     score: 0.8,
     validate: authorityNotPlace,
+  },
+  {
+    // Stadt Oldenburg – Bürgerbüro, Landkreis Harz / Der Landrat, ausgestellt durch Stadt Wuppertal.
+    label: 'ORG',
+    regex: new RegExp(`${B}${MUNICIPALITY}${SP}${PLACE}${E}`, 'gu'),
+    score: 0.8,
+    validate: authorityByContext,
   },
   {
     // University of Leeds, Bank of England, California Institute of Technology, University of California at Berkeley.

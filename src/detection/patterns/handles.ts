@@ -5,8 +5,8 @@ import { SP } from './fragments.js';
 /*
  * OTH: how a person is found online. Links to a personal profile on a known network (`linkedin.com/in/…`,
  * `xing.com/profile/…`, `github.com/…`, `…/@name`), user handles in chats and posts (`@anna.kocht`, `u/name`), and
- * user names after their label (`Benutzername: jonas.b_94`). The whole link is one span, scheme included; the `@`
- * and `u/` belong to the handle (labels.md: `[[OTH|u/TenancyNerd]]`), a label stays outside.
+ * user names after their label (`Benutzername: jonas.b_94`, `User: jdoe`). The whole link is one span, scheme
+ * included; the `@` and `u/` belong to the handle (labels.md: `[[OTH|u/TenancyNerd]]`), a label stays outside.
  *
  * Pages of a network that belong to nobody (`github.com/features`, `twitter.com/search`) are no profile, and a
  * generic link (`www.augsburg.de/datenschutz`) is never one. Every repetition is bounded and the boundaries are
@@ -55,15 +55,25 @@ const NOT_A_HANDLE = new RegExp(
 );
 /** A domain after an `@` is the tail of an e-mail address written apart (`… plus @kanzlei-beispiel.com`). */
 const DOMAIN_END = /\.(?:com|de|org|net|eu|at|ch|uk|io|info|edu|gov|co|fr|it|nl|es|pl|be)$/iu;
-/** `@anna.kocht`, `@lisa_mueller`, `@user@mastodon.social`: an `@` not after a word (no e-mail), a letter inside. */
+/**
+ * `@anna.kocht`, `@lisa_mueller`, `@anna-k` (GitHub, GitLab), `@user@mastodon.social`: an `@` not after a word (no
+ * e-mail), a letter inside.
+ */
 const HANDLE =
   `(?<![\\p{L}\\p{N}\\p{M}_.@\\/\\\\+\\-])@(?=[A-Za-z0-9_.]{0,29}[A-Za-z])` +
-  `[A-Za-z0-9_](?:[A-Za-z0-9_.]{0,28}[A-Za-z0-9_])?(?:@(?:[a-z0-9\\-]{1,40}\\.){1,3}[a-z]{2,12})?(?![\\p{L}\\p{N}\\p{M}_@]|[.\\-][A-Za-z0-9])`;
+  `[A-Za-z0-9_](?:[A-Za-z0-9_.\\-]{0,28}[A-Za-z0-9_])?(?:@(?:[a-z0-9\\-]{1,40}\\.){1,3}[a-z]{2,12})?(?![\\p{L}\\p{N}\\p{M}_@]|[.\\-][A-Za-z0-9])`;
 /** Reddit users: `u/TenancyNerd`, `/u/name` (four characters or more: `u/min` is a unit). */
 const REDDIT_USER = String.raw`(?<![\p{L}\p{N}\p{M}_.\/])\/?u\/[A-Za-z0-9_\-]{4,20}(?![\p{L}\p{N}\p{M}_\-\/])`;
 
 /** Labels that name a user name: the value may follow after a space (`Username kater_karlo88`). */
-const USER_LABELS = '(?:benutzer-?name|benutzerkennung|nutzer-?name|user-?name|user ?id|login-?name|nick-?name|screen ?name|skype-?name)';
+const USER_LABELS =
+  '(?:(?:be)?nutzer-?(?:name|kennung|id)|anmelde-?(?:name|kennung)|user-?name|user ?id|login-?(?:name|kennung)|' +
+  'account-?name|sign-?in ?name|logon ?name|nick-?name|screen ?name|skype-?name)';
+/**
+ * Words that name an account only with a colon (`Benutzer: mmeier`, `User: jdoe`): with `ist`/`is` they start a
+ * sentence about the user (`der Benutzer ist gesperrt`).
+ */
+const ACCOUNT_LABELS = '(?:(?:be)?nutzer|user|account|kennung)(?:-?(?:konto|account))?';
 /**
  * Networks and words that name a user name only with a colon or `ist`/`is` after them (`Twitter: lisa_m`), since
  * they are ordinary words too (`handle 500 requests`, `Twitter 2023`).
@@ -72,7 +82,7 @@ const NETWORK_LABELS =
   '(?:handle|login|nick|skype|discord|telegram|twitter|instagram|insta|tiktok|snapchat|threema|github|gitlab|mastodon)' +
   '(?:-?(?:name|handle|account|konto|profil|profile|id|kennung))?';
 const USER_NAME =
-  `(?<![\\p{L}\\p{N}])(?:(?<user>${USER_LABELS})|${NETWORK_LABELS})` +
+  `(?<![\\p{L}\\p{N}])(?:(?<user>${USER_LABELS})|(?<account>${ACCOUNT_LABELS})|${NETWORK_LABELS})` +
   `(?<p>${SP}{0,2}(?::|=|${SP}(?:ist|is|lautet))?${SP}{1,3}|:)` +
   `(?<id>@?[A-Za-z0-9][A-Za-z0-9_.\\-]{0,30}[A-Za-z0-9_](?:#\\d{4})?)(?![\\p{L}\\p{N}\\p{M}_@:]|[.\\-][\\p{L}\\p{N}])`;
 /** Words that can follow a label but name no one (`Benutzername und Passwort`). */
@@ -92,6 +102,7 @@ function userNameScore(value: string, m: RegExpExecArray): number | false {
   const announced = /\S/u.test(g['p']!);
   if (NOT_A_USER_NAME.test(name)) return false;
   if (g['user'] === undefined && !announced && !value.startsWith('@')) return false;
+  if (g['account'] !== undefined && !g['p']!.includes(':')) return false;
   if (!/\p{L}/u.test(name)) return g['user'] !== undefined && name.length >= 4 && 0.8;
   if (/[\d_.#]/u.test(name) || value.startsWith('@')) return 0.85;
   return announced && name === name.toLowerCase() && 0.8;

@@ -5,6 +5,7 @@ import { dateRecognizer } from './date.js';
 import { datelineRecognizer } from './dateline.js';
 import { handleRecognizer } from './handles.js';
 import { mailRecognizer } from './mail.js';
+import { municipalityRecognizer } from './municipality.js';
 import { othRecognizer } from './oth.js';
 import { placeRecognizer } from './places.js';
 import { postcodeCityRecognizer } from './postcode-city.js';
@@ -26,6 +27,7 @@ export function defaultRecognizers(): Recognizer[] {
     postcodeCityRecognizer,
     intlPostcodeRecognizer,
     datelineRecognizer,
+    municipalityRecognizer,
     placeRecognizer,
     contextNameRecognizer,
     contextOrgRecognizer,

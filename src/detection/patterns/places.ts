@@ -6,9 +6,10 @@ import type { DetectContext, Recognizer } from '../recognizer.js';
 
 /*
  * LOC: countries, first-level regions (Länder, states, provinces, cantons), continents and large cities by name,
- * German and English (`Deutschland`, `The Netherlands`, `Nordrhein-Westfalen`, `UK`, `Wuppertal`), as written or in
- * capitals (`NORWAY` on the country line of an address). The list (../gazetteer/places.ts) is closed, so the match
- * is a lookup of whole words, not a name shape. Lower-case forms never match (`china`, `turkey`); a name inside a
+ * German and English (`Deutschland`, `The Netherlands`, `Nordrhein-Westfalen`, `UK`, `Wuppertal`), and European
+ * countries in their own languages (`Sverige`, `Polska`, `Ελλάδα`), as written or in capitals (`NORWAY` on the country
+ * line of an address). The list (../gazetteer/places.ts) is closed, so the match is a lookup of whole words, not a name
+ * shape. Lower-case forms never match (`china`, `turkey`); a name inside a
  * hyphenated compound (`Deutschland-Tour`, `US-Dollar`) or an adjective (`deutsche`) is no place.
  */
 

@@ -58,6 +58,14 @@ describe('handleRecognizer: handles and user names', () => {
     ['Skype: peter.krause.hh', 'OTH:peter.krause.hh'],
     ['user id 48213', 'OTH:48213'],
     ['Twitter-Handle ist @jvogt_hh', 'OTH:@jvogt_hh'],
+    ['Opened by @anna-k on 2 May', 'OTH:@anna-k'],
+    ['Benutzer: lkoenig', 'OTH:lkoenig'],
+    ['User: tmorris', 'OTH:tmorris'],
+    ['Nutzerkennung XK40217', 'OTH:XK40217'],
+    ['Anmeldename: b.aydin', 'OTH:b.aydin'],
+    ['Benutzer-ID 77120', 'OTH:77120'],
+    ['Sign-in name: rwhite_02', 'OTH:rwhite_02'],
+    ['Benutzerkonto: fhansen', 'OTH:fhansen'],
   ])('finds the handle in %j', (text, expected) => {
     expect(found(text)).toEqual([expected]);
   });
@@ -75,6 +83,10 @@ describe('handleRecognizer: handles and user names', () => {
     ['we handle 500 requests', 'a verb'],
     ['Twitter 2023 war ein Krisenjahr', 'a network name before a year'],
     ['Login mit Ihrem Passwort', 'a label before a sentence'],
+    ['Der Benutzer ist gesperrt', 'an account word before a sentence'],
+    ['The user is admin', 'an account word without a colon'],
+    ['Benutzer: Bitte neu anmelden', 'a capitalised word after an account word'],
+    ['Kennung: 40217', 'digits alone after an account word'],
     ['Instagram und TikTok', 'network names alone'],
     ['@2024', 'no letter'],
     ['first and last name plus @kanzlei-beispiel.com', 'the domain of an e-mail address'],

@@ -26,6 +26,11 @@ describe('placeRecognizer', () => {
     ['(Schweiz)', ['Schweiz']],
     ['Berlin Germany', ['Berlin', 'Germany']],
     ['Wuppertal und Bochum', ['Wuppertal', 'Bochum']],
+    ['Storgatan 4\n903 26 Umeå\nSverige', ['Sverige']],
+    ['ul. Lipowa 3, 31-000 Kraków, Polska', ['Kraków', 'Polska']],
+    ['1050 Bruxelles, België / Belgique', ['België', 'Belgique']],
+    ['Οδός Αθηνάς 12, 105 51 Αθήνα, Ελλάδα', ['Ελλάδα']],
+    ['602 00 Brno, Česko', ['Česko']],
   ])('finds the places in %j', (text, expected) => {
     expect(found(text)).toEqual(expected);
     expect(spans(text).every((s) => s.label === 'LOC' && s.score >= 0.5)).toBe(true);
@@ -41,6 +46,7 @@ describe('placeRecognizer', () => {
     ['the University of Wisconsin and the Bank of America', 'a word of an institution name'],
     ['the Minnesota Timberwolves won the US Open', 'a word before a capitalised name'],
     ['Disclosure Scotland', 'a word after a capitalised name'],
+    ['Credit Suisse und Orlen Polska', 'an endonym inside a company name'],
     ['Reading the Mobile number, we ate Essen', 'cities that are common words are left out'],
   ])('finds nothing in %j (%s)', (text) => {
     expect(found(text)).toEqual([]);

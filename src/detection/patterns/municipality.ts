@@ -1,0 +1,29 @@
+import { phrases } from '../gazetteer/lexicon.js';
+import { patternRecognizer, type PatternRule } from './pattern-recognizer.js';
+import { SP, WORD_END as E } from './fragments.js';
+import { TOWN_PATTERN } from './postcode-city.js';
+
+/*
+ * LOC: the name after a German word for a municipality or district (`im Landkreis Starnberg`, `die Gemeinde Löhne`,
+ * `Kreis Herford`). The word itself says that a place follows, so the span is the name alone; where `Stadt X` means
+ * the authority, the ORG rule (context-orgs.ts) takes the whole phrase and outscores this one. `Markt` is left out:
+ * it is a market too (`auf dem Markt Gemüse kaufen`), and as part of a town's name (`Markt Schwaben`) the town rules
+ * read it.
+ */
+
+const HEADS = phrases(`Stadt Gemeinde Landkreis Kreis Kreisstadt Landeshauptstadt Hansestadt Marktgemeinde Stadtgemeinde
+  Samtgemeinde Verbandsgemeinde Ortsgemeinde Ortsteil Stadtteil Regierungsbezirk Bezirk Kanton`);
+/** Below the model and the authority rule (0.8): a longer span they read around the name wins the merge. */
+const SCORE = 0.7;
+
+const MUNICIPALITY_RULES: readonly PatternRule[] = [
+  {
+    label: 'LOC',
+    regex: new RegExp(`(?<![\\p{L}\\p{N}\\p{M}-])${HEADS}${SP}(?<town>${TOWN_PATTERN})${E}`, 'dgu'),
+    group: 'town',
+    score: SCORE,
+  },
+];
+
+/** Places named after a municipality or district word (LOC). */
+export const municipalityRecognizer = patternRecognizer('municipality', MUNICIPALITY_RULES);
