@@ -36,6 +36,8 @@ export interface CliArgs {
   verbose?: boolean;
   /** `anonymize`, `serve`: a PDF page whose text still shows PII after verification: fail (default) or rasterise it. */
   verificationFallback?: 'fail' | 'rasterise';
+  /** `anonymize`, `serve`: most OCR workers (tesseract, ~200 MB each) per engine; default one per two cores, 1 to 4. */
+  ocrWorkers?: number;
   /** `serve`: the loopback port (0: any free one). */
   port?: number;
   /** `serve`: the organization setup (projects, users, keys) as JSON. */
@@ -52,6 +54,8 @@ export interface CliArgs {
 
 /** Upper bound of `--jobs`: more documents in flight than this only costs memory. */
 export const MAX_JOBS = 64;
+/** Upper bound of `--ocr-workers`. */
+export const MAX_OCR_WORKERS = 16;
 
 const HELP_FLAGS = ['--help', '-h'];
 
@@ -88,6 +92,7 @@ function parseServe(rest: readonly string[]): CliArgs {
     'allow-origin'?: string[] | undefined;
     verbose?: boolean | undefined;
     'verification-fallback'?: string | undefined;
+    'ocr-workers'?: string | undefined;
   };
   try {
     ({ values } = parseArgs({
@@ -99,6 +104,7 @@ function parseServe(rest: readonly string[]): CliArgs {
         'allow-origin': { type: 'string', multiple: true },
         verbose: { type: 'boolean' },
         'verification-fallback': { type: 'string' },
+        'ocr-workers': { type: 'string' },
       },
       strict: true,
       allowPositionals: false,
@@ -108,7 +114,8 @@ function parseServe(rest: readonly string[]): CliArgs {
       {
         field: 'arguments',
         code: 'InvalidValue',
-        message: 'allowed: --port N --keys FILE --data DIR --allow-origin ORIGIN --verification-fallback fail|rasterise --verbose --help',
+        message:
+          'allowed: --port N --keys FILE --data DIR --allow-origin ORIGIN --verification-fallback fail|rasterise --ocr-workers N --verbose --help',
       },
     ]);
   }
@@ -130,6 +137,8 @@ function parseServe(rest: readonly string[]): CliArgs {
   if (values.verbose) args.verbose = true;
   const fallback = verificationFallback(values['verification-fallback']);
   if (fallback) args.verificationFallback = fallback;
+  const ocrWorkers = ocrWorkersOf(values['ocr-workers']);
+  if (ocrWorkers !== undefined) args.ocrWorkers = ocrWorkers;
   return args;
 }
 
@@ -145,6 +154,7 @@ function parseAnonymize(rest: readonly string[]): CliArgs {
       quiet?: boolean | undefined;
       verbose?: boolean | undefined;
       'verification-fallback'?: string | undefined;
+      'ocr-workers'?: string | undefined;
     };
     positionals: string[];
   };
@@ -161,6 +171,7 @@ function parseAnonymize(rest: readonly string[]): CliArgs {
         quiet: { type: 'boolean', short: 'q' },
         verbose: { type: 'boolean' },
         'verification-fallback': { type: 'string' },
+        'ocr-workers': { type: 'string' },
       },
       strict: true,
       allowPositionals: true,
@@ -171,7 +182,7 @@ function parseAnonymize(rest: readonly string[]): CliArgs {
         field: 'arguments',
         code: 'InvalidValue',
         message:
-          'allowed: IN --out OUT --piis FILE, or IN... --out-dir DIR --piis-dir DIR --jobs N; --config FILE --verification-fallback fail|rasterise --quiet --verbose',
+          'allowed: IN --out OUT --piis FILE, or IN... --out-dir DIR --piis-dir DIR --jobs N; --config FILE --verification-fallback fail|rasterise --ocr-workers N --quiet --verbose',
       },
     ]);
   }
@@ -215,7 +226,17 @@ function parseAnonymize(rest: readonly string[]): CliArgs {
   if (values.verbose) args.verbose = true;
   const fallback = verificationFallback(values['verification-fallback']);
   if (fallback) args.verificationFallback = fallback;
+  const ocrWorkers = ocrWorkersOf(values['ocr-workers']);
+  if (ocrWorkers !== undefined) args.ocrWorkers = ocrWorkers;
   return args;
+}
+
+/** `--ocr-workers N` (1-16), else 422 naming the flag. */
+function ocrWorkersOf(value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  const n = /^\d{1,2}$/.test(value) ? Number(value) : NaN;
+  if (n >= 1 && n <= MAX_OCR_WORKERS) return n;
+  throw validationFailed([{ field: '--ocr-workers', code: 'InvalidValue', message: `must be a whole number 1-${MAX_OCR_WORKERS}` }]);
 }
 
 /** `--verification-fallback fail|rasterise`, else 422 naming the flag. */

@@ -63,7 +63,7 @@ export type ThreadReply =
 
 /** The data a document thread starts with (structured-cloned). */
 export interface ThreadData {
-  engineOptions: AnonymizerOptions & Pick<DocumentEngineOptions, 'verificationFallback'>;
+  engineOptions: AnonymizerOptions & Pick<DocumentEngineOptions, 'verificationFallback' | 'ocrWorkers'>;
   config: ExternalUploadConfig | undefined;
 }
 

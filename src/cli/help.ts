@@ -2,7 +2,9 @@ import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { textLabels } from '../spec/labels.js';
-import { MAX_JOBS } from './args.js';
+import { availableParallelism } from 'node:os';
+import { ocrWorkersFor } from '../engine/retiring-ocr.js';
+import { MAX_JOBS, MAX_OCR_WORKERS } from './args.js';
 import type { CommandName } from './args.js';
 import { DEFAULT_JOBS } from './batch.js';
 import { SERVE_HELP } from './serve.js';
@@ -100,8 +102,8 @@ ${LABELS}
 `;
 
 /** `anonymize --help`. */
-export const ANONYMIZE_HELP = `Usage: local-anonymizer anonymize IN --out OUT [--piis FILE] [--config FILE] [--verification-fallback fail|rasterise] [--quiet] [--verbose]
-       local-anonymizer anonymize IN... --out-dir DIR [--piis-dir DIR] [--jobs N] [--config FILE] [--verification-fallback ...] [--quiet] [--verbose]
+export const ANONYMIZE_HELP = `Usage: local-anonymizer anonymize IN --out OUT [--piis FILE] [--config FILE] [--verification-fallback fail|rasterise] [--ocr-workers N] [--quiet] [--verbose]
+       local-anonymizer anonymize IN... --out-dir DIR [--piis-dir DIR] [--jobs N] [--config FILE] [--verification-fallback ...] [--ocr-workers N] [--quiet] [--verbose]
 
 Anonymizes PDF, DOCX, DOC, JPEG, PNG and BMP files (the type is read from the bytes, not the name). The result
 has the same format and no metadata; PDF and Word files are checked again after they are written. Text (also text that OCR reads in
@@ -133,6 +135,9 @@ Both:
                     a PDF page whose text still shows an original string when the result is checked:
                     fail the document (default; the problem lists pages, labels and boxes, never the text),
                     or redact that page as an image instead (its text is then no longer selectable).
+  --ocr-workers N   pages of a scanned PDF recognised at once, each by its own OCR worker (about 200 MB each,
+                    for the time a document needs OCR). Default: one per two cores, 1 to 4 (here ${ocrWorkersFor(availableParallelism())});
+                    at most ${MAX_OCR_WORKERS}. In a container limited to fewer cores than the machine has, give the limit.
   --quiet, -q       no progress bar. The bar is drawn on stderr only when stderr is a terminal.
   --verbose         show what the PDF, OCR and model libraries print (on stderr); by default it is dropped,
                     so that stderr carries only ProblemDetail lines.

@@ -112,7 +112,11 @@ async function runDocuments(
   onLine: (line: ProgressLine | undefined) => void,
 ): Promise<number> {
   const config = await loadConfig(args.configPath);
-  const documentOptions = { ...textEngine, ...(args.verificationFallback ? { verificationFallback: args.verificationFallback } : {}) };
+  const documentOptions = {
+    ...textEngine,
+    ...(args.verificationFallback ? { verificationFallback: args.verificationFallback } : {}),
+    ...(args.ocrWorkers ? { ocrWorkers: args.ocrWorkers } : {}),
+  };
   // The bar is for people: only on a terminal, never when stderr is a pipe or file that a script reads.
   const showProgress = io.stderr.isTTY === true && !args.quiet;
   if (args.outDir !== undefined) {

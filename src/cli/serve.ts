@@ -1,4 +1,6 @@
 import { readFile } from 'node:fs/promises';
+import { availableParallelism } from 'node:os';
+import { ocrWorkersFor } from '../engine/retiring-ocr.js';
 import { createNodeAnonymizer } from '../platform/node/service.js';
 import type { AnonymizerOptions } from '../engine/options.js';
 import { toAnonymizerError, validationFailed } from '../errors/problem.js';
@@ -9,10 +11,11 @@ import { spoolFileSinks } from '../platform/node/upload-spool.js';
 import { MAX_TEXT_CHARS } from '../service/document-service.js';
 import type { OrganizationSetup } from '../service/setup.js';
 import type { CliArgs } from './args.js';
+import { MAX_OCR_WORKERS } from './args.js';
 
 /** `serve --help`. */
 export const SERVE_HELP = `Usage: local-anonymizer serve [--port N] [--keys keys.json] [--data DIR] [--allow-origin ORIGIN]
-                             [--verification-fallback fail|rasterise] [--verbose]
+                             [--verification-fallback fail|rasterise] [--ocr-workers N] [--verbose]
 
 Answers the anonymization service's HTTP API (/external/v1/...) on http://127.0.0.1:N (loopback only),
 with the engine's models on this machine. Every request needs "Authorization: Bearer <key>".
@@ -41,6 +44,9 @@ with --data they stream to disk (DIR/uploads) as they arrive, else each file is 
                     a PDF page whose text still shows an original string when the result is checked:
                     fail the document (default; the problem lists pages, labels and boxes, never the text),
                     or redact that page as an image instead (its text is then no longer selectable).
+  --ocr-workers N   pages of a scanned PDF recognised at once, each by its own OCR worker (about 200 MB each,
+                    for the time a document needs OCR). Default: one per two cores, 1 to 4 (here ${ocrWorkersFor(availableParallelism())});
+                    at most ${MAX_OCR_WORKERS}. In a container limited to fewer cores than the machine has, give the limit.
   --verbose         show what the PDF, OCR and model libraries print (on stderr); by default it is dropped,
                     so that stderr carries only ProblemDetail lines (errors outside any request).
 `;
@@ -77,7 +83,15 @@ export async function runServe(
       ...textEngine,
       ...(setup ? { setup } : {}),
       ...(args.dataDir ? { dataDir: args.dataDir } : {}),
-      ...(args.verificationFallback ? { documents: { ...textEngine, verificationFallback: args.verificationFallback } } : {}),
+      ...(args.verificationFallback || args.ocrWorkers
+        ? {
+            documents: {
+              ...textEngine,
+              ...(args.verificationFallback ? { verificationFallback: args.verificationFallback } : {}),
+              ...(args.ocrWorkers ? { ocrWorkers: args.ocrWorkers } : {}),
+            },
+          }
+        : {}),
       baseUrl: server.url,
       textThreads: true,
     });

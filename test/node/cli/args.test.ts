@@ -122,3 +122,20 @@ describe('--verification-fallback', () => {
     await expectProblem(() => parseCliArgs(argv), { status: 422, errors: [expect.objectContaining({ field: '--verification-fallback' })] });
   });
 });
+
+describe('--ocr-workers', () => {
+  it('anonymize and serve take a whole number 1-16', () => {
+    expect(parseCliArgs(['anonymize', 'a.pdf', '--out', 'b.pdf', '--ocr-workers', '2'])).toMatchObject({ ocrWorkers: 2 });
+    expect(parseCliArgs(['anonymize', 'a.pdf', 'b.pdf', '--out-dir', 'o', '--ocr-workers', '16'])).toMatchObject({ ocrWorkers: 16 });
+    expect(parseCliArgs(['serve', '--ocr-workers', '1'])).toMatchObject({ ocrWorkers: 1 });
+    expect(parseCliArgs(['anonymize', 'a.pdf', '--out', 'b.pdf']).ocrWorkers).toBeUndefined();
+  });
+
+  it.each([
+    ['anonymize', 'a.pdf', '--out', 'b.pdf', '--ocr-workers', '0'],
+    ['anonymize', 'a.pdf', '--out', 'b.pdf', '--ocr-workers', '17'],
+    ['serve', '--ocr-workers', 'two'],
+  ])('%j → 422 naming the flag', async (...argv) => {
+    await expectProblem(() => parseCliArgs(argv), { status: 422, errors: [expect.objectContaining({ field: '--ocr-workers' })] });
+  });
+});
