@@ -5,7 +5,8 @@
  *
  * Scored labels per record: the record's own `labels`, else the sidecar `<name>.labels.json`, else every label in
  * the gold file; then intersected with --labels. The engine is asked for exactly those labels.
- * --kind K scores only records of that kind (synthetic documents: letter, email, form, chat, prose).
+ * --kind K scores only records of that kind (synthetic documents: letter, email, form, chat, prose, cv, hr, ticket,
+ * medical, court, invoice, thread, table).
  * Dataset text is printed only with --errors N (that many false positives and false negatives, with context).
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';

@@ -86,6 +86,12 @@ export function isHeldOutPattern(index: number): boolean {
   return index % 7 === 3;
 }
 
+/** The patterns of one list that belong to a split (the whole list when the split would get none). */
+export function patternsOf(list: readonly string[], split: 'train' | 'heldout'): readonly string[] {
+  const sel = list.filter((_, i) => (split === 'heldout' ? isHeldOutPattern(i) : !isHeldOutPattern(i)));
+  return sel.length > 0 ? sel : list;
+}
+
 /** Builds a document from pieces, recording entity offsets. */
 export class DocBuilder {
   text = '';

@@ -1,13 +1,16 @@
 /**
  * Value generators for synthetic documents: names, addresses, organisations, dates, phones, mails, identifiers, in
  * German and English. Surnames, streets and cities come from the German LER gazetteers (read at generation time from
- * ../shared/data/german-ler/); first names, English streets, cities and companies from @faker-js/faker.
+ * ../shared/data/german-ler/); first names, English streets, cities and companies from @faker-js/faker; names and
+ * addresses of other locales from locales.ts.
  */
 import { readFileSync, existsSync } from 'node:fs';
 import { fakerDE, fakerDE_AT, fakerEN_GB, fakerEN_US } from '@faker-js/faker';
 import type { Faker } from '@faker-js/faker';
 import { isHeldOut } from './core.js';
 import type { Piece, Rng } from './core.js';
+import { foreignName, pickLocale, seedLocales } from './locales.js';
+import type { ForeignLocale } from './locales.js';
 
 export type Lang = 'de' | 'en';
 
@@ -243,11 +246,23 @@ export interface Person {
   title: string;
   /** Nickname, sometimes used. */
   nick?: string;
+  /** Set when the name comes from another locale (locales.ts); the person may then also live there. */
+  locale?: ForeignLocale;
 }
 
 function faker(lang: Lang, rng: Rng): Faker {
   if (lang === 'de') return rng.chance(0.85) ? fakerDE : fakerDE_AT;
   return rng.chance(0.6) ? fakerEN_US : fakerEN_GB;
+}
+
+/** A name as it appears in mail addresses and user names: lower-case ASCII letters, digits and hyphens. */
+function clean(s: string): string {
+  return s
+    .toLowerCase()
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/gu, '')
+    .replace(/ß/gu, 'ss')
+    .replace(/[^a-z0-9-]/gu, '');
 }
 
 export class Lexicon {
@@ -257,11 +272,13 @@ export class Lexicon {
     readonly split: 'train' | 'heldout',
   ) {
     for (const f of [fakerDE, fakerDE_AT, fakerEN_GB, fakerEN_US]) f.seed(rng.int(0, 2 ** 31));
+    seedLocales(rng);
   }
 
   /** Draws from a faker function until the value belongs to this split (held-out rule). */
-  private split_(fn: () => string): string {
-    for (let i = 0; i < 40; i++) {
+  drawInSplit(fn: () => string): string {
+    // 200 tries: with a tenth of the values held out, a held-out draw falls back to a training value about never.
+    for (let i = 0; i < 200; i++) {
       const v = fn().normalize('NFC');
       if ((this.split === 'heldout') === isHeldOut(v)) return v;
     }
@@ -273,8 +290,8 @@ export class Lexicon {
     // Mostly the language's names; some cross-language and international names (mixed populations).
     const l: Lang = r.chance(0.15) ? (lang === 'de' ? 'en' : 'de') : lang;
     const f = faker(l, r);
-    let name = this.split_(() => f.person.firstName(female ? 'female' : 'male'));
-    if (lang === 'de' && r.chance(0.06)) name = `${name}-${this.split_(() => f.person.firstName(female ? 'female' : 'male'))}`;
+    let name = this.drawInSplit(() => f.person.firstName(female ? 'female' : 'male'));
+    if (lang === 'de' && r.chance(0.06)) name = `${name}-${this.drawInSplit(() => f.person.firstName(female ? 'female' : 'male'))}`;
     return name;
   }
 
@@ -301,8 +318,8 @@ export class Lexicon {
     const r = this.rng;
     let last: string;
     if (this.split === 'train' && r.chance(0.15)) last = this.blendSurname();
-    else if (lang === 'de') last = r.chance(0.7) ? r.pick(this.gaz.surnames) : this.split_(() => faker('de', r).person.lastName());
-    else last = r.chance(0.55) ? this.split_(() => faker('en', r).person.lastName()) : r.pick(this.gaz.surnames);
+    else if (lang === 'de') last = r.chance(0.7) ? r.pick(this.gaz.surnames) : this.drawInSplit(() => faker('de', r).person.lastName());
+    else last = r.chance(0.55) ? this.drawInSplit(() => faker('en', r).person.lastName()) : r.pick(this.gaz.surnames);
     if (r.chance(0.05)) last = `${last}-${r.pick(this.gaz.surnames)}`;
     if (lang === 'de' && r.chance(0.04)) last = `${r.pick(['von', 'von der', 'van', 'van der', 'zu', 'von dem', 'de'])} ${last}`;
     if (lang === 'en' && r.chance(0.03)) last = `${r.pick(["O'", 'Mc', 'Mac'])}${last}`;
@@ -312,7 +329,11 @@ export class Lexicon {
   person(lang: Lang): Person {
     const r = this.rng;
     const female = r.chance(0.5);
-    const p: Person = { lang, first: this.firstName(lang, female), last: this.surname(lang), female, title: '' };
+    // About a fifth of the people have a name from another locale (mixed populations, correspondents abroad).
+    const locale = r.chance(0.2) ? pickLocale(r, lang) : undefined;
+    const name = locale ? foreignName(this, locale, female) : { first: this.firstName(lang, female), last: this.surname(lang) };
+    const p: Person = { lang, ...name, female, title: '' };
+    if (locale) p.locale = locale;
     if (r.chance(0.08)) p.middle = this.firstName(lang, female);
     if (r.chance(0.03))
       p.nick = r.pick([
@@ -420,14 +441,14 @@ export class Lexicon {
     const r = this.rng;
     if (lang === 'de') {
       if (r.chance(0.04)) return { text: `Postfach ${r.digits(2)} ${r.digits(2)} ${r.digits(2)}`, label: 'STR' };
-      const name = r.chance(0.8) ? r.pick(this.gaz.streets) : this.split_(() => fakerDE.location.street());
+      const name = r.chance(0.8) ? r.pick(this.gaz.streets) : this.drawInSplit(() => fakerDE.location.street());
       const extra = r.chance(0.05) ? r.pick([', 2. OG', ', App. 12', ', Whg. 3', ' / Hinterhaus']) : '';
       return { text: `${name} ${this.houseNumber('de')}${extra}`, label: 'STR' };
     }
     const gb = r.chance(0.45);
     const f = gb ? fakerEN_GB : fakerEN_US;
     if (r.chance(0.04)) return { text: `${r.pick(['PO Box', 'P.O. Box'])} ${r.int(10, 99999)}`, label: 'STR' };
-    const streetName = this.split_(() => f.location.street());
+    const streetName = this.drawInSplit(() => f.location.street());
     let text = `${this.houseNumber('en')} ${streetName}`;
     if (gb && r.chance(0.15)) text = `${r.pick(['Flat', 'Apartment'])} ${r.int(1, 30)}, ${text}`;
     else if (!gb && r.chance(0.15)) text = `${text}, ${r.pick(['Apt', 'Apt.', 'Suite', 'Unit', '#'])} ${r.int(1, 900)}`;
@@ -438,13 +459,13 @@ export class Lexicon {
   streetName(lang: Lang): Piece {
     const r = this.rng;
     if (lang === 'de') return { text: r.pick(this.gaz.streets), label: 'STR' };
-    return { text: this.split_(() => (r.chance(0.5) ? fakerEN_GB : fakerEN_US).location.street()), label: 'STR' };
+    return { text: this.drawInSplit(() => (r.chance(0.5) ? fakerEN_GB : fakerEN_US).location.street()), label: 'STR' };
   }
 
   city(lang: Lang): string {
     const r = this.rng;
-    if (lang === 'de') return r.chance(0.85) ? r.pick(this.gaz.cities) : this.split_(() => fakerDE.location.city());
-    return r.chance(0.5) ? r.pick(REAL_EN_CITIES) : this.split_(() => faker('en', r).location.city());
+    if (lang === 'de') return r.chance(0.85) ? r.pick(this.gaz.cities) : this.drawInSplit(() => fakerDE.location.city());
+    return r.chance(0.5) ? r.pick(REAL_EN_CITIES) : this.drawInSplit(() => faker('en', r).location.city());
   }
 
   /** Postcode + city as one LOC span, or the city alone. */
@@ -508,7 +529,7 @@ export class Lexicon {
         [3, `${s} ${r.pick(['GmbH', 'AG', 'GmbH & Co. KG', 'KG', 'OHG', 'e.K.', 'UG (haftungsbeschränkt)', 'GbR'])}`],
         [3, `${s} ${branch} ${r.pick(['GmbH', 'AG', 'GmbH & Co. KG', 'KG'])}`],
         [1, `${s} & ${s2} ${r.pick(['GmbH', 'Rechtsanwälte', 'Partnerschaft mbB', 'Steuerberater'])}`],
-        [2, this.split_(() => fakerDE.company.name())],
+        [2, this.drawInSplit(() => fakerDE.company.name())],
         [1, `${branch}${r.pick(['haus', 'technik', 'service', 'partner'])} ${this.city('de')} GmbH`],
         [1, `Kanzlei ${s}`],
         [0.5, `Autohaus ${s}`],
@@ -517,7 +538,7 @@ export class Lexicon {
       ]);
     }
     return r.weighted<string>([
-      [3, this.split_(() => faker('en', r).company.name())],
+      [3, this.drawInSplit(() => faker('en', r).company.name())],
       [2, `${s} ${r.pick(['Ltd', 'Ltd.', 'LLC', 'Inc.', 'plc', 'LLP', 'Group', 'Holdings Ltd', '& Sons', 'Corporation', 'Co.'])}`],
       [1, `${s} & ${s2} ${r.pick(['LLP', 'Solicitors', 'Associates', 'LLC'])}`],
       [
@@ -820,13 +841,6 @@ export class Lexicon {
 
   mail(p: Person | null, lang: Lang): string {
     const r = this.rng;
-    const clean = (s: string) =>
-      s
-        .toLowerCase()
-        .normalize('NFD')
-        .replace(/[\u0300-\u036f]/gu, '')
-        .replace(/ß/gu, 'ss')
-        .replace(/[^a-z0-9-]/gu, '');
     const first = clean(p ? p.first : this.firstName(lang, r.chance(0.5)));
     const last = clean(p ? p.last : this.surname(lang));
     const dom =
@@ -868,6 +882,20 @@ export class Lexicon {
       [1, r.pick(['info', 'kontakt', 'office', 'buero', 'service', 'hello', 'admin'])],
     ]);
     return `${local}@${dom}`;
+  }
+
+  /** A user name or handle derived from the person's name (OTH): "jdoe92", "m.schulz", "anna_kowalski". */
+  handle(p: Person): string {
+    const r = this.rng;
+    const first = clean(p.first);
+    const last = clean(p.last);
+    return r.weighted<string>([
+      [3, `${first.charAt(0)}${last}${r.chance(0.5) ? r.int(1, 99) : ''}`],
+      [2, `${first}.${last}`],
+      [1, `${first}_${last}`],
+      [1, `${last}${first.charAt(0)}`],
+      [1, `${first}${r.int(70, 2005)}`],
+    ]);
   }
 
   iban(): string {

@@ -2,8 +2,10 @@
  * Template rendering: `{slot}` placeholders in sentence patterns become labelled pieces. A document context keeps
  * its people (A, B, C) and their addresses fixed, so later mentions corefer ("Herr Müller … Müllers Antrag").
  */
+import type { CaseStyle } from './case-style.js';
 import type { Piece, Rng } from './core.js';
 import type { Lang, Lexicon, Person } from './lexicon.js';
+import { foreignAddress } from './locales.js';
 import * as T from './terms.js';
 
 export interface DocPerson extends Person {
@@ -13,6 +15,8 @@ export interface DocPerson extends Person {
   dob: string;
   tel: string;
   mail: string;
+  /** Country line of an address abroad (LOC). */
+  country?: Piece;
 }
 
 export type Out = (Piece | string)[];
@@ -39,6 +43,8 @@ export class Ctx {
   readonly people: Record<string, DocPerson> = {};
   /** Entities fixed for the document (one court, one company …), created on first use. */
   private readonly fixed = new Map<string, Out>();
+  /** Case augmentation of this document's headings and blocks (case-style.ts). */
+  caseStyle: CaseStyle = 'plain';
   constructor(
     readonly lex: Lexicon,
     readonly lang: Lang,
@@ -53,20 +59,25 @@ export class Ctx {
     if (existing) return existing;
     const lex = this.lex;
     const p = lex.person(this.lang);
-    const loc = lex.place(this.lang, true);
+    // Half of the people with a foreign name live in that country (customers, relatives, correspondents abroad).
+    const abroad = p.locale && this.rng.chance(0.5) ? foreignAddress(lex, p.locale, this.lang) : null;
+    const loc = abroad?.loc ?? lex.place(this.lang, true);
     const dp: DocPerson = {
       ...p,
-      str: lex.street(this.lang),
+      str: abroad?.str ?? lex.street(this.lang),
       loc,
-      city: loc.text
-        .replace(/^[A-Z]-/u, '')
-        .replace(/^\d+\s+/u, '')
-        .replace(/,.*$/u, '')
-        .replace(/\s+[A-Z0-9]{2,4}\s[0-9][A-Z]{2}$/u, ''),
+      city:
+        abroad?.city ??
+        loc.text
+          .replace(/^[A-Z]-/u, '')
+          .replace(/^\d+\s+/u, '')
+          .replace(/,.*$/u, '')
+          .replace(/\s+[A-Z0-9]{2,4}\s[0-9][A-Z]{2}$/u, ''),
       dob: lex.date(this.lang, { birth: true, short: false }),
-      tel: lex.phone(this.lang),
+      tel: abroad && this.rng.chance(0.5) ? abroad.tel : lex.phone(this.lang),
       mail: lex.mail(p, this.lang),
     };
+    if (abroad) dp.country = abroad.country;
     this.people[key] = dp;
     return dp;
   }
@@ -257,7 +268,8 @@ export class Ctx {
       if (p.title && r.chance(0.5)) out.push(`${p.title} `);
     } else if (r.chance(0.5)) out.push(`${p.title || (p.female ? r.pick(['Ms', 'Mrs']) : 'Mr')} `);
     out.push({ text: `${p.first} ${p.last}`, label: 'PER' }, '\n', p.str, '\n', p.loc);
-    if (r.chance(0.1)) out.push('\n', ...lex.country(this.lang));
+    if (p.country && r.chance(0.8)) out.push('\n', p.country);
+    else if (r.chance(0.1)) out.push('\n', ...lex.country(this.lang));
     return out;
   }
 
