@@ -22,7 +22,9 @@ const DROPPED_RUNS = new RegExp(`${DROPPED}+`, 'g');
 const WHITE_ONLY = /^\s+$/;
 const WORD_CHAR = /[\p{L}\p{N}]/u;
 /** A base character with the combining marks that follow it: normalised together, so "u\u0308" reads as "ü". */
-const CLUSTER = /\P{M}\p{M}*|\p{M}+/gu;
+const CLUSTER_AT = /\P{M}\p{M}*|\p{M}+/uy;
+/** A string that opens with a combining mark. */
+const MARK = /^\p{M}/u;
 
 /** Shortest needle searched (after normalisation): two letters match everywhere. */
 export const MIN_NEEDLE_LENGTH = 3;
@@ -59,25 +61,53 @@ export interface Needle {
 /** Prepares a haystack (the original indices are kept, so a match maps back onto the text). */
 export function searchTextOf(s: string): SearchText {
   const parts: string[] = [];
-  const origin: number[] = [];
-  const originEnd: number[] = [];
-  const capital: number[] = [];
+  // Per normalised character; NFKC may lengthen a cluster (`ﬃ` → `ffi`), so the buffers grow when needed.
+  let origin = new Int32Array(s.length + 16);
+  let originEnd = new Int32Array(s.length + 16);
+  let capital = new Uint8Array(s.length + 16);
   const gaps: number[] = [];
   const joins: number[] = [];
   let kept = 0;
   let from = 0;
+  const room = (n: number) => {
+    if (kept + n <= origin.length) return;
+    const size = Math.max(origin.length * 2, kept + n);
+    const grow = <T extends Int32Array | Uint8Array>(a: T, b: T): T => (b.set(a), b);
+    origin = grow(origin, new Int32Array(size));
+    originEnd = grow(originEnd, new Int32Array(size));
+    capital = grow(capital, new Uint8Array(size));
+  };
   const keep = (start: number, end: number) => {
-    for (const m of s.slice(start, end).matchAll(CLUSTER)) {
-      const nfkc = m[0].normalize('NFKC');
+    let i = start;
+    while (i < end) {
+      // Plain ASCII not followed by a combining mark is its own NFKC form: a run of it is lowered in one go.
+      let j = i;
+      while (j < end && s.charCodeAt(j) < 0x80 && !(j + 1 < end && startsMark(s, j + 1))) j++;
+      if (j > i) {
+        room(j - i);
+        parts.push(s.slice(i, j).toLowerCase());
+        for (let k = i; k < j; k++, kept++) {
+          const c = s.charCodeAt(k);
+          origin[kept] = k;
+          originEnd[kept] = k + 1;
+          capital[kept] = c >= 0x41 && c <= 0x5a ? 1 : 0;
+        }
+        i = j;
+        continue;
+      }
+      CLUSTER_AT.lastIndex = i;
+      const cluster = CLUSTER_AT.exec(s)![0];
+      const nfkc = cluster.normalize('NFKC');
       const n = nfkc.toLowerCase();
       const isCapital = nfkc !== n ? 1 : 0;
+      room(n.length);
       parts.push(n);
-      for (let k = 0; k < n.length; k++) {
-        origin.push(start + m.index);
-        originEnd.push(start + m.index + m[0].length);
-        capital.push(isCapital);
+      for (let k = 0; k < n.length; k++, kept++) {
+        origin[kept] = i;
+        originEnd[kept] = i + cluster.length;
+        capital[kept] = isCapital;
       }
-      kept += n.length;
+      i += cluster.length;
     }
   };
   for (const m of s.matchAll(DROPPED_RUNS)) {
@@ -91,10 +121,15 @@ export function searchTextOf(s: string): SearchText {
     text: parts.join(''),
     gaps: Int32Array.from(gaps),
     joins: Uint8Array.from(joins),
-    origin: Int32Array.from(origin),
-    originEnd: Int32Array.from(originEnd),
-    capital: Uint8Array.from(capital),
+    origin: origin.slice(0, kept),
+    originEnd: originEnd.slice(0, kept),
+    capital: capital.slice(0, kept),
   };
+}
+
+/** Whether a combining mark starts at `i` (none below U+0300; astral ones are two code units). */
+function startsMark(s: string, i: number): boolean {
+  return s.charCodeAt(i) >= 0x300 && MARK.test(s.slice(i, i + 2));
 }
 
 /** Prepares a needle; null when it is too short to search. */

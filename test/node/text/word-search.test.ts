@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { containsWord, needleOf, normalizeForSearch, originalRange, searchTextOf, wordMatches } from '../../../src/text/word-search.js';
+import { seeded } from '../../../tools/faces/compose.js';
 
 /** The original substrings where `needle` is found in `text` as a word. */
 function found(text: string, needle: string): string[] {
@@ -50,5 +51,100 @@ describe('word search (the one matcher of redaction and verification)', () => {
   it('too short needles are not searched', () => {
     expect(needleOf('ab')).toBeNull();
     expect(needleOf(' a-b ')).toBeNull();
+  });
+});
+
+/** The plain reading of `searchTextOf`: every grapheme cluster normalised on its own (the fast path must agree). */
+function referenceSearchText(s: string) {
+  const parts: string[] = [];
+  const origin: number[] = [];
+  const originEnd: number[] = [];
+  const capital: number[] = [];
+  const gaps: number[] = [];
+  const joins: number[] = [];
+  let kept = 0;
+  let from = 0;
+  const keep = (start: number, end: number) => {
+    for (const m of s.slice(start, end).matchAll(/\P{M}\p{M}*|\p{M}+/gu)) {
+      const nfkc = m[0].normalize('NFKC');
+      const n = nfkc.toLowerCase();
+      parts.push(n);
+      for (let k = 0; k < n.length; k++) {
+        origin.push(start + m.index);
+        originEnd.push(start + m.index + m[0].length);
+        capital.push(nfkc !== n ? 1 : 0);
+      }
+      kept += n.length;
+    }
+  };
+  for (const m of s.matchAll(/[\s\u0000\u00ad\u200b-\u200d\u2060\ufeff\-\u2010-\u2015\u2212]+/g)) {
+    keep(from, m.index);
+    gaps.push(kept);
+    joins.push(/^\s+$/.test(m[0]) ? 0 : 1);
+    from = m.index + m[0].length;
+  }
+  keep(from, s.length);
+  return { text: parts.join(''), gaps, joins, origin, originEnd, capital };
+}
+
+describe('searchTextOf agrees with the cluster-by-cluster reading', () => {
+  const pieces = [
+    'a',
+    'Z',
+    'q',
+    '7',
+    '.',
+    '@',
+    ' ',
+    '\n',
+    '-',
+    '\u00ad',
+    '\u200b',
+    'ü',
+    'Ü',
+    'ß',
+    'ẞ',
+    'ﬁ',
+    'ﬃ',
+    '²',
+    'é',
+    'u\u0308',
+    'A\u0301',
+    '\u0301',
+    'İ',
+    'Σ',
+    'ς',
+    'Ǆ',
+    'ｍ',
+    '𝐀',
+    'a\u{1d165}',
+    '\u{1f600}',
+    'ـ',
+    'ﷺ',
+    '\u2212',
+    '\t',
+    'Müller',
+    'GmbH',
+  ];
+  it('on 2,000 seeded strings of ASCII, umlauts, ligatures, combining and astral marks, wide forms and separators', () => {
+    const random = seeded(17);
+    for (let n = 0; n < 2000; n++) {
+      let s = '';
+      const length = Math.floor(random() * 24);
+      for (let k = 0; k < length; k++) s += pieces[Math.floor(random() * pieces.length)]!;
+      const fast = searchTextOf(s);
+      const slow = referenceSearchText(s);
+      expect(
+        {
+          text: fast.text,
+          gaps: [...fast.gaps],
+          joins: [...fast.joins],
+          origin: [...fast.origin],
+          originEnd: [...fast.originEnd],
+          capital: [...fast.capital],
+        },
+        JSON.stringify(s),
+      ).toEqual(slow);
+    }
   });
 });
