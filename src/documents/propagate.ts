@@ -20,6 +20,18 @@ export function knownStrings(edits: readonly Edit[]): KnownStrings {
   return out;
 }
 
+/** Whether `e` covers exactly [start, end) with `known`'s label, replacement, pseudonym and crId. */
+function sameEdit(e: Edit, start: number, end: number, known: Edit): boolean {
+  return (
+    e.start === start &&
+    e.end === end &&
+    e.label === known.label &&
+    e.replacement === known.replacement &&
+    e.pseudonym === known.pseudonym &&
+    e.crId === known.crId
+  );
+}
+
 /**
  * Adds an edit for every further occurrence, in `text`, of a string already detected somewhere in the document,
  * copying that detection's label, replacement, pseudonym and crId. Occurrences are found exactly as the verifier
@@ -36,6 +48,9 @@ export function propagateEdits(text: string, edits: readonly Edit[], known: Know
       // An edit that covers only part of the occurrence ("Zquar" of "Zquar-\nnik") would leave the rest readable:
       // the whole occurrence replaces it. One that reaches beyond the occurrence already covers it.
       if (overlapping.some((e) => e.start < start || e.end > end)) continue;
+      // The occurrence already has this very edit (a string propagated before): kept as it is, so a caller that
+      // compares edits finds nothing new to redact.
+      if (overlapping.length === 1 && sameEdit(overlapping[0]!, start, end, edit)) continue;
       out = out.filter((e) => !overlapping.includes(e));
       out.push({ ...edit, start, end, original: text.slice(start, end) });
     }

@@ -1,5 +1,5 @@
 import type { PDFFont, PDFPage } from 'pdf-lib';
-import { EncryptedPDFError, degrees, PDFArray, PDFDict, PDFDocument, PDFName, PDFRef, PDFStream, StandardFonts } from 'pdf-lib';
+import { EncryptedPDFError, PDFArray, PDFDict, PDFDocument, PDFName, PDFRef, PDFStream, StandardFonts } from 'pdf-lib';
 import type { PDFDocumentProxy } from 'pdfjs-dist';
 import type { Edit } from '../../replacement/apply.js';
 import type { ImageDetectors } from '../image/anonymize-image.js';
@@ -9,14 +9,14 @@ import type { Box, PiiPageEntry } from '../../spec/types.js';
 import { AnonymizerError, invalidFile, unprocessable, verificationFailed } from '../../errors/problem.js';
 import type { DocumentJob, DocumentPhase, VerificationSummary } from '../adapter.js';
 import { reportProgress } from '../adapter.js';
-import { boxesOfRange, unionBox } from '../layout.js';
+import { unionBox } from '../layout.js';
 import { buildPageEntry } from '../pii-record.js';
 import type { Matrix } from './geometry.js';
 import { IDENTITY, apply, grow, invert, transformBox } from './geometry.js';
 import type { ImageRegion } from './images.js';
 import { UnsafePageError, redactPageContent } from './redact-page.js';
 import type { PdfParagraph } from './paragraphs.js';
-import { groupParagraphs, lineBoxesOfRange } from './paragraphs.js';
+import { groupParagraphs, lineBoxesOfRange, paragraphBoxesOfRange } from './paragraphs.js';
 import { overwriteImageRegions } from './images.js';
 import type { DrawnImages, InspectionStats } from './inspect-images.js';
 import { editsOf, inspectImages, inspectedImageEntry, isUndecodableScan } from './inspect-images.js';
@@ -103,14 +103,24 @@ function drawable(font: PDFFont, text: string): string {
   return [...text].map((c) => (set.has(c.codePointAt(0)!) ? c : '?')).join('');
 }
 
+/** A number as a content-stream operand (no exponent, four decimals at most). */
+function operand(v: number): string {
+  return String(Math.round(v * 1e4) / 1e4);
+}
+
 /**
  * Draws each edit's replacement where the first line of its original was; returns its box (top-left coordinates).
  * Measured on the page as viewed and drawn along the viewed horizontal, so on a rotated page (/Rotate with content
  * turned the other way, as scanners and landscape exports write it) the label stays upright with the text around it.
+ * The labels are written as one content stream of bytes appended to the page: pdf-lib's `drawText` would hold an
+ * object per operator and operand until the file is saved, which a long document with many entities pays per page.
  */
 function drawReplacements(page: PDFPage, font: PDFFont, text: PdfPageText, paragraphs: readonly ReadParagraph[]): Map<Edit, Box> {
   const drawn = new Map<Edit, Box>();
-  const angle = (Math.atan2(text.toUser[1], text.toUser[0]) * 180) / Math.PI;
+  const radians = Math.atan2(text.toUser[1], text.toUser[0]);
+  const turn = Math.abs((radians * 180) / Math.PI) > 0.01;
+  const [cos, sin] = turn ? [Math.cos(radians), Math.sin(radians)] : [1, 0];
+  const shown: string[] = [];
   for (const p of paragraphs) {
     for (const e of p.edits) {
       const first = lineBoxesOfRange(p.paragraph, e.start, e.end)[0];
@@ -123,16 +133,27 @@ function drawReplacements(page: PDFPage, font: PDFFont, text: PdfPageText, parag
       const size = Math.max(3, Math.min(h * 0.75, natural > 0 ? w / natural : h));
       const baseline = first.y1 - h * 0.2;
       const [x, y] = apply(text.toUser, first.x0, baseline);
-      page.drawText(label, { x, y, size, font, ...(Math.abs(angle) > 0.01 ? { rotate: degrees(angle) } : {}) });
+      const matrix = [cos, sin, -sin, cos, x, y].map(operand).join(' ');
+      shown.push(`q BT 0 0 0 rg /{font} ${operand(size)} Tf ${matrix} Tm ${font.encodeText(label).toString()} Tj ET Q`);
       drawn.set(e, { x0: first.x0, y0: baseline - size * 0.8, x1: first.x0 + natural * size, y1: baseline + size * 0.2 });
     }
+  }
+  if (shown.length > 0) {
+    const key = page.node.newFontDictionary(font.name, font.ref).toString();
+    const content = shown.join('\n').replaceAll('/{font}', key);
+    const context = page.doc.context;
+    const ref = context.register(context.flateStream(content));
+    // After the page's own rewritten stream (a later rewrite replaces that first entry only).
+    const contents = page.node.get(PDFName.of('Contents'));
+    if (contents instanceof PDFArray) contents.push(ref);
+    else page.node.set(PDFName.of('Contents'), context.obj(contents ? [contents, ref] : [ref]));
   }
   return drawn;
 }
 
 /** The glyph boxes (top-left page coordinates) of every edit of `paragraphs`. */
 function editBoxes(paragraphs: readonly ReadParagraph[]): Box[] {
-  return paragraphs.flatMap((p) => p.edits.flatMap((e) => boxesOfRange(p.paragraph.layout, e.start, e.end)));
+  return paragraphs.flatMap((p) => p.edits.flatMap((e) => paragraphBoxesOfRange(p.paragraph, e.start, e.end)));
 }
 
 function pageContent(doc: PDFDocument, page: PDFPage): Uint8Array {
@@ -231,61 +252,66 @@ export async function anonymizePdf(bytes: Uint8Array, job: DocumentJob, deps: Pd
   await deps.pdfjs.prepare?.();
   const pdfjsDoc: PDFDocumentProxy = await openPdfjs(deps.pdfjs, bytes);
   const pdfjs = await deps.pdfjs.load();
-  const texts: PdfPageText[] = [];
+  const srcPages = doc.getPages();
+  const rasteriser = deps.rasteriser?.forDocument(bytes);
+  /** Pages that will be rasterised whatever is found on them (their OCR runs before the model loads). */
+  const toOcr: number[] = [];
+  const pages: ReadPage[] = [];
+  let paragraphId = 0;
   try {
     if (pdfjsDoc.numPages > (deps.maxPages ?? DEFAULT_MAX_PAGES)) throw invalidFile('The PDF has too many pages.');
+    if (srcPages.length !== pdfjsDoc.numPages) throw invalidFile('The PDF is damaged (its page tree is inconsistent).');
     pagesTotal = pdfjsDoc.numPages;
+    // Pages stream through: a page's glyphs are grouped into (packed) paragraphs as soon as it is read and go, so a
+    // long document holds its text and boxes, never every page's glyph objects at once.
     for (let p = 1; p <= pdfjsDoc.numPages; p++) {
       job.signal?.throwIfAborted();
       progress('reading', p - 1);
+      let text: PdfPageText;
       try {
         const page = await pdfjsDoc.getPage(p);
-        texts.push(await readPage(pdfjs, page));
+        text = await readPage(pdfjs, page);
         page.cleanup();
       } catch (err) {
         if (err instanceof AnonymizerError || (err instanceof Error && err.name === 'AbortError')) throw err;
         throw invalidFile('A page of the PDF cannot be read.');
       }
+      if (rasteriser && mustRasterise(doc, srcPages[p - 1]!, text, job)) toOcr.push(p - 1);
+      const paragraphs = groupParagraphs(text.glyphs).map((paragraph) => ({ paragraph, edits: [], paragraphId: paragraphId++ }));
+      pages.push({ text: { ...text, glyphs: [] }, paragraphs, rasterReason: rasterReason(text) });
     }
+  } catch (err) {
+    await rasteriser?.close();
+    throw err;
   } finally {
     // The pages are read; the rasteriser opens its own copy when it needs one.
     await pdfjsDoc.destroy();
   }
-  stats.pages = texts.length;
-  const srcPages = doc.getPages();
-  if (srcPages.length !== texts.length) throw invalidFile('The PDF is damaged (its page tree is inconsistent).');
+  stats.pages = pages.length;
 
-  const rasteriser = deps.rasteriser?.forDocument(bytes);
   const earlyOcr = new Map<number, PageOcr | null>();
-  const pages: ReadPage[] = [];
-  let paragraphId = 0;
   const hidden: Array<{ pageNum: number; text: string; edits: Edit[] }> = [];
   try {
     // Pages that will be rasterised whatever is found on them are OCR'd first, before the detection model loads, and
-    // the OCR worker is let go: tesseract and the model are never resident together (a 24-page scan stays under 500 MB).
+    // the OCR worker is let go: tesseract and the model are never resident together.
     if (rasteriser) {
-      const toOcr = texts.flatMap((text, i) => (mustRasterise(doc, srcPages[i]!, text, job) ? [i] : []));
       let done = 0;
       await eachConcurrently(toOcr, (deps.ocrConcurrency ?? 1) + 1, async (i) => {
         job.signal?.throwIfAborted();
         progress('ocr', done);
-        earlyOcr.set(i, await rasteriser.ocr(i + 1, texts[i]!, job));
+        earlyOcr.set(i, await rasteriser.ocr(i + 1, pages[i]!.text, job));
         done++;
       });
     }
     if (earlyOcr.size > 0) await deps.detectors?.releaseOcr?.();
-    for (const [i, text] of texts.entries()) {
+    for (const [i, page] of pages.entries()) {
       job.signal?.throwIfAborted();
       progress('detecting', i);
-      const paragraphs: ReadParagraph[] = [];
-      for (const paragraph of groupParagraphs(text.glyphs)) {
-        const applied = job.text && paragraph.layout.text.trim() !== '' ? await job.text(paragraph.layout.text) : null;
-        paragraphs.push({ paragraph, edits: applied?.edits ?? [], paragraphId: paragraphId++ });
-      }
-      // The glyph list goes once grouped: a page's read text is the largest thing held per page.
-      const compact = { ...text, glyphs: [] };
-      pages.push({ text: compact, paragraphs, rasterReason: rasterReason(text) });
-      texts[i] = compact;
+      for (const x of page.paragraphs) if (job.text && x.paragraph.text.trim() !== '') x.edits = (await job.text(x.paragraph.text)).edits;
+      // The OCR text of a page to be rasterised is detected now too: every string it holds is known before any page
+      // is redacted, so each page is redacted once (no page image is decoded again to mask a string found later).
+      const ocr = earlyOcr.get(i);
+      if (ocr && job.text && ocr.layout.text.trim() !== '') ocr.edits = (await job.text(ocr.layout.text)).edits;
     }
     for (const h of collectHiddenTexts(doc)) hidden.push({ ...h, edits: job.text ? (await job.text(h.text)).edits : [] });
   } catch (err) {
@@ -296,9 +322,14 @@ export async function anonymizePdf(bytes: Uint8Array, job: DocumentJob, deps: Pd
   stats.scrubbedContainers = hidden.length;
 
   // One finding counts for the whole document: a name found only in the metadata is also redacted on the pages.
-  const knownEdits = [...pages.flatMap((p) => p.paragraphs.flatMap((x) => x.edits)), ...hidden.flatMap((h) => h.edits)];
+  const knownEdits = [
+    ...pages.flatMap((p) => p.paragraphs.flatMap((x) => x.edits)),
+    ...hidden.flatMap((h) => h.edits),
+    ...[...earlyOcr.values()].flatMap((o) => o?.edits ?? []),
+  ];
   const known = knownStrings(knownEdits);
-  for (const p of pages) for (const x of p.paragraphs) x.edits = propagateEdits(x.paragraph.layout.text, x.edits, known);
+  for (const p of pages) for (const x of p.paragraphs) x.edits = propagateEdits(x.paragraph.text, x.edits, known);
+  for (const o of earlyOcr.values()) if (o?.edits) o.edits = propagateEdits(o.layout.text, o.edits, known);
   const hiddenEntries = hidden.map((h) => ({ ...h, edits: propagateEdits(h.text, h.edits, known) })).filter((h) => h.edits.length > 0);
 
   const font = await doc.embedFont(StandardFonts.Helvetica);
@@ -401,7 +432,7 @@ export async function anonymizePdf(bytes: Uint8Array, job: DocumentJob, deps: Pd
       if (rasterised.has(i)) continue;
       const fresh: ReadParagraph[] = [];
       for (const x of pages[i]!.paragraphs) {
-        const next = propagateEdits(x.paragraph.layout.text, x.edits, lateKnown);
+        const next = propagateEdits(x.paragraph.text, x.edits, lateKnown);
         const added = next.filter((e) => !x.edits.includes(e));
         x.edits = next;
         if (added.length > 0) fresh.push({ ...x, edits: added });
@@ -462,15 +493,15 @@ export async function anonymizePdf(bytes: Uint8Array, job: DocumentJob, deps: Pd
   pages.forEach(({ text, paragraphs }, i) => {
     const r = rasterised.get(i);
     for (const p of paragraphs) {
-      if (p.edits.length === 0 && p.paragraph.layout.text.trim() === '') continue;
+      if (p.edits.length === 0 && p.paragraph.text.trim() === '') continue;
       pageData.push(
         buildPageEntry({
           pageNum: text.pageNum,
           paragraphId: p.paragraphId,
-          text: p.paragraph.layout.text,
+          text: p.paragraph.text,
           edits: p.edits,
-          locateOriginal: (s, e) => unionBox(boxesOfRange(p.paragraph.layout, s, e)),
-          locateAnonymized: (e) => anonymizedBoxes.get(e) ?? unionBox(boxesOfRange(p.paragraph.layout, e.start, e.end)),
+          locateOriginal: (s, e) => unionBox(paragraphBoxesOfRange(p.paragraph, s, e)),
+          locateAnonymized: (e) => anonymizedBoxes.get(e) ?? unionBox(paragraphBoxesOfRange(p.paragraph, e.start, e.end)),
         }),
       );
     }

@@ -1,13 +1,21 @@
 import type { Box } from '../../spec/types.js';
-import type { TextLayout } from '../layout.js';
 import { unionBox } from '../layout.js';
 import type { PdfGlyph } from './read.js';
 
-/** A paragraph of a page: its text (lines joined by `\n`) and one layout entry per glyph, with its line index. */
+/**
+ * A paragraph of a page: its text (lines joined by `\n`) and, per glyph, its range in the text, its box and its line.
+ * Packed into typed arrays: a long document holds every page's paragraphs until its PII record is built, and a glyph
+ * as objects costs ten times its four numbers.
+ */
 export interface PdfParagraph {
-  layout: TextLayout;
-  /** Line of each layout word (same index), to merge glyph boxes line by line. */
-  lineOf: number[];
+  text: string;
+  /** Glyph `i` covers `text[starts[i], ends[i])` (empty for a dropped line-end hyphen). */
+  starts: Int32Array;
+  ends: Int32Array;
+  /** Glyph `i`'s box: `boxes[4i .. 4i+3]` = x0, y0, x1, y1 (top-left page coordinates). */
+  boxes: Float64Array;
+  /** Line of each glyph within the paragraph, to merge glyph boxes line by line. */
+  lines: Uint32Array;
 }
 
 interface Line {
@@ -75,9 +83,16 @@ export function groupParagraphs(glyphs: readonly PdfGlyph[]): PdfParagraph[] {
     prev = line;
   }
   return paragraphs.map((lines) => {
+    const count = lines.reduce((n, line) => n + line.glyphs.length, 0);
+    const p: PdfParagraph = {
+      text: '',
+      starts: new Int32Array(count),
+      ends: new Int32Array(count),
+      boxes: new Float64Array(4 * count),
+      lines: new Uint32Array(count),
+    };
     let text = '';
-    const words: TextLayout['words'] = [];
-    const lineOf: number[] = [];
+    let i = 0;
     lines.forEach((line, l) => {
       const joined = l > 0 && hyphenated(lines[l - 1]!, line);
       if (l > 0 && !joined) text += '\n';
@@ -86,12 +101,16 @@ export function groupParagraphs(glyphs: readonly PdfGlyph[]): PdfParagraph[] {
         // A line-end hyphen of a word broken across lines stays on the page but not in the text: detection reads
         // "Jungfernstieg 30" where the page shows "Jungfern-" and "stieg 30" (its glyph maps to no characters).
         const dropped = g === line.glyphs.length - 1 && l + 1 < lines.length && hyphenated(line, lines[l + 1]!);
-        words.push({ start: text.length, end: text.length + (dropped ? 0 : glyph.text.length), box: glyph.box });
-        lineOf.push(l);
+        p.starts[i] = text.length;
+        p.ends[i] = text.length + (dropped ? 0 : glyph.text.length);
+        p.boxes.set([glyph.box.x0, glyph.box.y0, glyph.box.x1, glyph.box.y1], 4 * i);
+        p.lines[i] = l;
+        i++;
         if (!dropped) text += glyph.text;
       });
     });
-    return { layout: { text, words }, lineOf };
+    p.text = text;
+    return p;
   });
 }
 
@@ -113,14 +132,30 @@ function hyphenated(line: Line, next: Line): boolean {
   );
 }
 
+/** Glyph `i`'s box. */
+function boxAt(p: PdfParagraph, i: number): Box {
+  const b = p.boxes;
+  return { x0: b[4 * i]!, y0: b[4 * i + 1]!, x1: b[4 * i + 2]!, y1: b[4 * i + 3]! };
+}
+
+/** Indices of the glyphs that share at least one character with [start, end). */
+function glyphsOfRange(p: PdfParagraph, start: number, end: number): number[] {
+  const out: number[] = [];
+  for (let i = 0; i < p.starts.length; i++) if (p.starts[i]! < end && start < p.ends[i]!) out.push(i);
+  return out;
+}
+
+/** Boxes of the glyphs that share at least one character with [start, end): what a redaction must cover. */
+export function paragraphBoxesOfRange(p: PdfParagraph, start: number, end: number): Box[] {
+  return glyphsOfRange(p, start, end).map((i) => boxAt(p, i));
+}
+
 /** Boxes of the glyphs in [start, end), merged line by line (one box per line the range touches). */
 export function lineBoxesOfRange(p: PdfParagraph, start: number, end: number): Box[] {
   const byLine = new Map<number, Box[]>();
-  p.layout.words.forEach((w, i) => {
-    if (w.start < end && start < w.end) {
-      const l = p.lineOf[i]!;
-      byLine.set(l, [...(byLine.get(l) ?? []), w.box]);
-    }
-  });
+  for (const i of glyphsOfRange(p, start, end)) {
+    const l = p.lines[i]!;
+    byLine.set(l, [...(byLine.get(l) ?? []), boxAt(p, i)]);
+  }
   return [...byLine.values()].map((boxes) => unionBox(boxes)!);
 }

@@ -43,6 +43,11 @@ export interface PageOcr {
   /** The render OCR read (PNG), or null when it was not kept: the page is then rendered again, identically. */
   png: Uint8Array | null;
   scale: number;
+  /**
+   * What the document's detection found in `layout.text`, when it ran before the page is rasterised (the pipeline
+   * detects every page, OCR text included, before it redacts any); absent: `rasterise` detects.
+   */
+  edits?: Edit[];
 }
 
 /**
@@ -214,7 +219,8 @@ async function rasterisePage(
   let edits: Edit[] = [];
   if (needsOcr(deps, job)) {
     layout = earlier ? earlier.layout : await recognize(deps, await deps.codec.encode(raster, 'png'));
-    if (job.text && layout && layout.text.trim() !== '') edits = (await job.text(layout.text)).edits;
+    if (earlier?.edits) edits = earlier.edits;
+    else if (job.text && layout && layout.text.trim() !== '') edits = (await job.text(layout.text)).edits;
   } else if (job.text && text.garbled) {
     throw unprocessable('A page of the PDF has text that can only be read by OCR, and OCR is not available.');
   }

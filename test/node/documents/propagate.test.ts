@@ -19,4 +19,22 @@ describe('propagateEdits', () => {
     const out = propagateEdits(text, [part], knownStrings([whole]));
     expect(out.map((e) => [e.original, e.replacement])).toEqual([['Zquar-\nnik', 'PER-1']]);
   });
+
+  it('propagating the same strings again finds nothing new: the edits it made are kept as they are', () => {
+    const text = 'Müller and MÜLLER met Schmidt.';
+    const other: Edit = { ...known, start: 22, end: 29, original: 'Schmidt', replacement: 'PER-2', crId: 2 };
+    const strings = knownStrings([known]);
+    const once = propagateEdits(text, [other], strings);
+    const twice = propagateEdits(text, once, strings);
+    expect(once.map((e) => e.original)).toEqual(['Müller', 'MÜLLER', 'Schmidt']);
+    expect(twice).toHaveLength(once.length);
+    for (const e of twice) expect(once).toContain(e);
+  });
+
+  it("an occurrence detected with another label or replacement still takes the first detection's", () => {
+    const text = 'Müller signed.';
+    const own: Edit = { ...known, label: 'ORG', replacement: 'ORG-1' };
+    const out = propagateEdits(text, [own], knownStrings([known]));
+    expect(out.map((e) => [e.label, e.replacement])).toEqual([['PER', 'PER-1']]);
+  });
 });

@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import type { PdfGlyph } from '../../../../src/documents/pdf/read.js';
+import { groupParagraphs, lineBoxesOfRange, paragraphBoxesOfRange } from '../../../../src/documents/pdf/paragraphs.js';
+
+/** Glyphs of `text` set on one baseline from `x`, 6 pt wide each, 10 pt font (a space is a glyph of its own). */
+function line(text: string, x: number, base: number): PdfGlyph[] {
+  return [...text].map((c, i) => ({
+    text: c,
+    box: { x0: x + 6 * i, y0: base - 8, x1: x + 6 * i + 6, y1: base + 2 },
+    size: 10,
+    base,
+  }));
+}
+
+describe('paragraphs of a page (packed glyph boxes)', () => {
+  const glyphs = [...line('Herr Jungfern-', 50, 100), ...line('stieg 30 wohnt', 50, 112), ...line('Seite 2', 50, 300)];
+  const [first, second] = groupParagraphs(glyphs);
+
+  it('joins lines, drops a line-end hyphen from the text, and starts a paragraph after a wide gap', () => {
+    expect(first!.text).toBe('Herr Jungfernstieg 30 wohnt');
+    expect(second!.text).toBe('Seite 2');
+    // One entry per glyph that is not a space: the dropped hyphen keeps its box but no characters.
+    expect(first!.starts.length).toBe('HerrJungfern-stieg30wohnt'.length);
+  });
+
+  it('gives the boxes of every glyph of a range, the line-end hyphen of a broken word among them (it goes with the word)', () => {
+    const start = first!.text.indexOf('Jungfernstieg');
+    const boxes = paragraphBoxesOfRange(first!, start, start + 'Jungfernstieg'.length);
+    expect(boxes).toHaveLength('Jungfern-stieg'.length);
+    expect(boxes[0]).toEqual({ x0: 80, y0: 92, x1: 86, y1: 102 });
+    expect(boxes.at(-1)).toEqual({ x0: 74, y0: 104, x1: 80, y1: 114 });
+  });
+
+  it('merges a range line by line: a street broken across two lines is two boxes', () => {
+    const start = first!.text.indexOf('Jungfernstieg 30');
+    expect(lineBoxesOfRange(first!, start, start + 'Jungfernstieg 30'.length)).toEqual([
+      { x0: 80, y0: 92, x1: 134, y1: 102 },
+      { x0: 50, y0: 104, x1: 98, y1: 114 },
+    ]);
+  });
+});
