@@ -7,6 +7,7 @@ import type { FaceServiceOptions, FaceService } from '../../inference/face-servi
 import { createFaceService } from '../../inference/face-service.js';
 import { createOrtFaceNet } from '../../inference/face-session.js';
 import { sha256Hex } from '../../inference/manifest.js';
+import { limitWasmTierUp } from './wasm-tiering.js';
 
 async function loadVerified(path: string, sha256: string): Promise<Uint8Array> {
   let bytes: Uint8Array;
@@ -21,6 +22,7 @@ async function loadVerified(path: string, sha256: string): Promise<Uint8Array> {
 
 /** Node: BlazeFace back + front from `models/face/` (sha256-checked) on onnxruntime-web's Node build. */
 export async function createNodeFaceService(options: FaceServiceOptions = {}, modelsDir = nodeModelsDir()): Promise<FaceService> {
+  limitWasmTierUp();
   const ort = await import('onnxruntime-web');
   ort.env.logLevel = 'error';
   const { back, front } = FACE_MODEL_FILES;

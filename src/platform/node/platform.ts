@@ -16,6 +16,7 @@ import { createNodeFaceService } from './faces.js';
 import { openFolderStore } from './folder-store.js';
 import { nodeNer } from './ner.js';
 import { nodePdfjs, nodeRenderCanvas } from './pdfjs.js';
+import { limitWasmTierUp } from './wasm-tiering.js';
 
 /** Options of the Node platform. */
 export interface NodePlatformOptions {
@@ -29,6 +30,7 @@ let stores = 0;
 
 /** tesseract.js with deu+eng from the installed data packages, linked into a folder that goes when it stops. */
 async function startNodeOcr(): Promise<OcrClient> {
+  limitWasmTierUp();
   const assets = await nodeOcrAssets();
   try {
     const client = await createOcrClient(assets);
