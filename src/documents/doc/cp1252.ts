@@ -4,6 +4,8 @@
  * reading and writing must agree on every platform. One byte is one UTF-16 unit, so byte offsets are text offsets.
  */
 
+import { stringOfCharCodes } from '../../bytes/char-codes.js';
+
 /** Bytes 0x80–0x9F; the five bytes the code page leaves undefined read as the C1 control of the same value. */
 const HIGH = [
   0x20ac, 0x81, 0x201a, 0x192, 0x201e, 0x2026, 0x2020, 0x2021, 0x2c6, 0x2030, 0x160, 0x2039, 0x152, 0x8d, 0x17d, 0x8f, 0x90, 0x2018, 0x2019,
@@ -17,10 +19,7 @@ const ENCODE = new Map<number, number>([...DECODE].map((unit, b) => [unit, b]));
 export function decodeCp1252(bytes: Uint8Array): string {
   const units = new Uint16Array(bytes.length);
   for (let i = 0; i < bytes.length; i++) units[i] = DECODE[bytes[i]!]!;
-  let out = '';
-  // In slices: String.fromCharCode takes its arguments on the stack.
-  for (let i = 0; i < units.length; i += 0x8000) out += String.fromCharCode(...units.subarray(i, i + 0x8000));
-  return out;
+  return stringOfCharCodes(units);
 }
 
 /** The byte of a UTF-16 code unit, or undefined when the code page has no such character. */

@@ -2,6 +2,7 @@
  * A PDF content stream as a list of operations. Each operation keeps the byte range it came from, so an operation
  * the redactor leaves alone is written back byte for byte; only changed operations are serialised anew.
  */
+import { stringOfCharCodes } from '../../bytes/char-codes.js';
 
 /** An operand of a content-stream operator. */
 export type Operand =
@@ -169,9 +170,7 @@ function hexValue(c: number): number {
 
 /** Bytes as a binary (latin1) string. */
 export function latin1(bytes: Uint8Array): string {
-  let s = '';
-  for (let i = 0; i < bytes.length; i += 8192) s += String.fromCharCode(...bytes.subarray(i, i + 8192));
-  return s;
+  return stringOfCharCodes(bytes);
 }
 
 /** Finds the end of inline image data: `EI` preceded and followed by white space (or the end). */
