@@ -36,6 +36,11 @@ export interface RasterDeps {
   detectors: ImageDetectors;
   random?: RandomFill;
   signal?: AbortSignal;
+  /**
+   * What OCR read in this raster earlier (the PDF pipeline reads the images of its text pages before the model loads,
+   * so tesseract and the model are not resident together); absent: OCR runs now.
+   */
+  ocrLayout?: TextLayout;
 }
 
 /** The image pipeline's platform pieces, as a document format that holds pictures (DOCX, DOC) gets them. */
@@ -90,6 +95,16 @@ export function growFace(b: Box, w: number, h: number): Box {
   };
 }
 
+/** What OCR reads in a raster, as a layout. */
+export async function readRasterText(
+  raster: Raster,
+  codec: Pick<ImageCodec, 'encode'>,
+  ocr: NonNullable<ImageDetectors['ocr']>,
+): Promise<TextLayout> {
+  const client = await ocr();
+  return layoutFromParagraphs(await client.recognize(await codec.encode(raster, 'png')));
+}
+
 /**
  * Finds faces and text on the untouched pixels of `raster`, then redacts them in place: OCR words inside text-label
  * spans (with the `text` label's effect, MASK when the label is not listed), every OCR word for the `text` label,
@@ -110,10 +125,9 @@ export async function redactRaster(raster: Raster, job: ImageJob, deps: RasterDe
   let ocrText: RasterFindings['ocrText'] = null;
   let textRegions: Box[] = [];
   const wordRedactions: Box[] = [];
-  if ((textType || job.text) && deps.detectors.ocr) {
+  if ((textType || job.text) && (deps.ocrLayout || deps.detectors.ocr)) {
     deps.signal?.throwIfAborted();
-    const ocr = await deps.detectors.ocr();
-    const layout = layoutFromParagraphs(await ocr.recognize(await deps.codec.encode(raster, 'png')));
+    const layout = deps.ocrLayout ?? (await readRasterText(raster, deps.codec, deps.detectors.ocr!));
     const applied = job.text && layout.text.trim() !== '' ? await job.text(layout.text) : null;
     ocrText = { layout, applied };
     if (textType) textRegions = layout.words.map((w) => w.box);

@@ -9,17 +9,19 @@ import type { Box, PiiPageEntry } from '../../spec/types.js';
 import { AnonymizerError, invalidFile, unprocessable, verificationFailed } from '../../errors/problem.js';
 import type { DocumentJob, DocumentPhase, VerificationSummary } from '../adapter.js';
 import { reportProgress } from '../adapter.js';
+import type { TextLayout } from '../layout.js';
 import { unionBox } from '../layout.js';
 import { buildPageEntry } from '../pii-record.js';
 import type { Matrix } from './geometry.js';
 import { IDENTITY, apply, grow, invert, transformBox } from './geometry.js';
 import type { ImageRegion } from './images.js';
+import type { DrawnImage } from './redact-page.js';
 import { UnsafePageError, redactPageContent } from './redact-page.js';
 import type { PdfParagraph } from './paragraphs.js';
 import { groupParagraphs, lineBoxesOfRange, paragraphBoxesOfRange } from './paragraphs.js';
 import { overwriteImageRegions } from './images.js';
 import type { DrawnImages, InspectionStats } from './inspect-images.js';
-import { editsOf, inspectImages, inspectedImageEntry, isUndecodableScan } from './inspect-images.js';
+import { editsOf, inspectImages, inspectedImageEntry, isUndecodableScan, readImageTexts } from './inspect-images.js';
 import { openPdfjs } from './pdfjs.js';
 import type { PdfjsSource } from './pdfjs.js';
 import { knownStrings, propagateEdits } from '../propagate.js';
@@ -182,13 +184,14 @@ function rasterReason(t: PdfPageText): string | null {
 }
 
 /**
- * Whether a page goes to the rasteriser whatever detection finds on it: its text is unusable (`rasterReason`), or its
- * content cannot be rewritten even with nothing to remove (a dry run: an undecodable scan, unreadable content). Pages
- * that need rasterising only because of what is found on them (fonts the rewrite cannot measure) are found later.
+ * `rasterise` when a page goes to the rasteriser whatever detection finds on it: its text is unusable
+ * (`rasterReason`), or its content cannot be rewritten even with nothing to remove (a dry run: an undecodable scan,
+ * unreadable content); else the images the dry run draws (their text is read before the model loads). Pages that
+ * need rasterising only because of what is found on them (fonts the rewrite cannot measure) are found later.
  */
-function mustRasterise(doc: PDFDocument, page: PDFPage, text: PdfPageText, job: DocumentJob): boolean {
-  if (rasterReason(text)) return true;
-  if (text.imageCount === 0) return false;
+function planPage(doc: PDFDocument, page: PDFPage, text: PdfPageText, job: DocumentJob): 'rasterise' | readonly DrawnImage[] {
+  if (rasterReason(text)) return 'rasterise';
+  if (text.imageCount === 0) return [];
   try {
     const crop = toUserBox(text.toUser, { x0: 0, y0: 0, x1: text.width, y1: text.height });
     const dry = redactPageContent(doc.context, pageContent(doc, page), page.node.Resources(), {
@@ -196,9 +199,9 @@ function mustRasterise(doc: PDFDocument, page: PDFPage, text: PdfPageText, job: 
       crop: grow(crop, 1),
       dropInlineImages: job.imageLabels.has('face'),
     });
-    return isUndecodableScan(doc.context, dry.drawnImages, crop, job);
+    return isUndecodableScan(doc.context, dry.drawnImages, crop, job) ? 'rasterise' : dry.drawnImages;
   } catch (err) {
-    if (err instanceof UnsafePageError || err instanceof StreamDecodeError) return true;
+    if (err instanceof UnsafePageError || err instanceof StreamDecodeError) return 'rasterise';
     throw err;
   }
 }
@@ -256,6 +259,8 @@ export async function anonymizePdf(bytes: Uint8Array, job: DocumentJob, deps: Pd
   const rasteriser = deps.rasteriser?.forDocument(bytes);
   /** Pages that will be rasterised whatever is found on them (their OCR runs before the model loads). */
   const toOcr: number[] = [];
+  /** The images of the other pages (their text is read by OCR before the model loads too). */
+  const textPageImages: DrawnImages[] = [];
   const pages: ReadPage[] = [];
   let paragraphId = 0;
   try {
@@ -276,7 +281,9 @@ export async function anonymizePdf(bytes: Uint8Array, job: DocumentJob, deps: Pd
         if (err instanceof AnonymizerError || (err instanceof Error && err.name === 'AbortError')) throw err;
         throw invalidFile('A page of the PDF cannot be read.');
       }
-      if (rasteriser && mustRasterise(doc, srcPages[p - 1]!, text, job)) toOcr.push(p - 1);
+      const plan = rasteriser ? planPage(doc, srcPages[p - 1]!, text, job) : [];
+      if (plan === 'rasterise') toOcr.push(p - 1);
+      else if (plan.length > 0) textPageImages.push({ pageNum: text.pageNum, toView: invert(text.toUser) ?? IDENTITY, images: plan });
       const paragraphs = groupParagraphs(text.glyphs).map((paragraph) => ({ paragraph, edits: [], paragraphId: paragraphId++ }));
       pages.push({ text: { ...text, glyphs: [] }, paragraphs, rasterReason: rasterReason(text) });
     }
@@ -290,6 +297,7 @@ export async function anonymizePdf(bytes: Uint8Array, job: DocumentJob, deps: Pd
   stats.pages = pages.length;
 
   const earlyOcr = new Map<number, PageOcr | null>();
+  let imageTexts = new Map<PDFRef, TextLayout>();
   const hidden: Array<{ pageNum: number; text: string; edits: Edit[] }> = [];
   try {
     // Pages that will be rasterised whatever is found on them are OCR'd first, before the detection model loads, and
@@ -303,7 +311,9 @@ export async function anonymizePdf(bytes: Uint8Array, job: DocumentJob, deps: Pd
         done++;
       });
     }
-    if (earlyOcr.size > 0) await deps.detectors?.releaseOcr?.();
+    if (textPageImages.length > 0) progress('ocr', toOcr.length);
+    imageTexts = await readImageTexts(doc.context, textPageImages, job, { codec: deps.pixels, detectors: deps.detectors ?? {} });
+    if (earlyOcr.size > 0 || imageTexts.size > 0) await deps.detectors?.releaseOcr?.();
     for (const [i, page] of pages.entries()) {
       job.signal?.throwIfAborted();
       progress('detecting', i);
@@ -399,7 +409,10 @@ export async function anonymizePdf(bytes: Uint8Array, job: DocumentJob, deps: Pd
     if (rasterised.has(i)) return;
     const { text, paragraphs } = pages[i]!;
     progress(earlyOcr.has(i) ? 'redacting' : 'ocr', i);
-    rasterised.set(i, await rasteriser.rasterise(i + 1, text, editBoxes(paragraphs), job, firstFreeXref + i, earlyOcr.get(i)));
+    const ocr = earlyOcr.get(i);
+    rasterised.set(i, await rasteriser.rasterise(i + 1, text, editBoxes(paragraphs), job, firstFreeXref + i, ocr));
+    // The render kept from OCR has been used: it goes now, not with the document.
+    if (ocr) ocr.png = null;
     stats.rasterisedPages++;
   };
 
@@ -414,11 +427,13 @@ export async function anonymizePdf(bytes: Uint8Array, job: DocumentJob, deps: Pd
       if (reason) await rasterise(i);
     }
     // Inspected on their own pixels first: a box painted over a face would hide it from the detector, not from a viewer.
-    inspection = await inspectImages(doc.context, drawn, job, {
-      codec: deps.pixels,
-      detectors: deps.detectors ?? {},
-      ...(deps.random ? { random: deps.random } : {}),
-    });
+    inspection = await inspectImages(
+      doc.context,
+      drawn,
+      job,
+      { codec: deps.pixels, detectors: deps.detectors ?? {}, ...(deps.random ? { random: deps.random } : {}) },
+      imageTexts,
+    );
     Object.assign(stats, inspection.stats);
     // Inline images dropped because faces were asked for were not inspected: counted like undecodable images filled.
     stats.uninspectedImages += droppedInlineImages;

@@ -2,9 +2,10 @@ import type { PDFContext, PDFRef } from 'pdf-lib';
 import { PDFRawStream } from 'pdf-lib';
 import type { Edit } from '../../replacement/apply.js';
 import type { Box, PiiPageEntry } from '../../spec/types.js';
+import type { TextLayout } from '../layout.js';
 import type { DocumentJob } from '../adapter.js';
 import type { ImageDetectors, RasterFindings } from '../image/anonymize-image.js';
-import { redactRaster } from '../image/anonymize-image.js';
+import { readRasterText, redactRaster } from '../image/anonymize-image.js';
 import { applyOrientation } from '../image/orientation.js';
 import type { ImageCodec } from '../image/codec.js';
 import type { RandomFill } from '../image/effects.js';
@@ -87,59 +88,117 @@ export interface ImageInspection {
   stats: InspectionStats;
 }
 
+/** An image drawn on the pages, at its first use (the use its findings are told in). */
+interface FirstUse {
+  ref: PDFRef;
+  pageNum: number;
+  /** Its size, when its dictionary tells it. */
+  size: ReturnType<typeof imageSize> | null;
+  /** Too small to hold a word or a face: not decoded. */
+  tiny: boolean;
+  /** User space of the image → how the page shows it. */
+  orientation: ReturnType<typeof viewedOrientation>;
+}
+
+/** Every image the pages draw, once, at its first use. */
+function* firstUses(ctx: PDFContext, drawn: readonly DrawnImages[], signal?: AbortSignal): Generator<FirstUse> {
+  const seen = new Set<PDFRef>();
+  for (const { pageNum, toView, images: uses } of drawn) {
+    for (const { ref, ctm } of uses) {
+      if (seen.has(ref)) continue;
+      seen.add(ref);
+      signal?.throwIfAborted();
+      const stream = ctx.lookup(ref);
+      const size = stream instanceof PDFRawStream ? imageSize(ctx, stream) : null;
+      // Detectors see the image as the page shows it (first use): OCR and BlazeFace expect upright text and faces.
+      yield {
+        ref,
+        pageNum,
+        size,
+        tiny: size !== null && isDecorative(size.width, size.height),
+        orientation: viewedOrientation(toView, ctm),
+      };
+    }
+  }
+}
+
+async function pixelsOf(ctx: PDFContext, ref: PDFRef, codec: ImageCodec): Promise<Awaited<ReturnType<typeof readImagePixels>>> {
+  const stream = ctx.lookup(ref);
+  return stream instanceof PDFRawStream ? readImagePixels(ctx, stream, codec) : null;
+}
+
+/**
+ * What OCR reads in each image the pages draw, read before the detection model loads (tesseract and the model are
+ * then never resident together); `inspectImages` takes it instead of running OCR again. Empty when the job reads no
+ * text in images or there is no OCR.
+ */
+export async function readImageTexts(
+  ctx: PDFContext,
+  drawn: readonly DrawnImages[],
+  job: DocumentJob,
+  deps: Pick<InspectDeps, 'codec' | 'detectors'>,
+): Promise<Map<PDFRef, TextLayout>> {
+  const texts = new Map<PDFRef, TextLayout>();
+  const ocr = deps.detectors.ocr;
+  if (!ocr || !(job.text !== null || job.imageLabels.has('text'))) return texts;
+  for (const use of firstUses(ctx, drawn, job.signal)) {
+    if (use.tiny) continue;
+    const pixels = await pixelsOf(ctx, use.ref, deps.codec);
+    if (pixels) texts.set(use.ref, await readRasterText(applyOrientation(pixels.raster, use.orientation), deps.codec, ocr));
+  }
+  return texts;
+}
+
 /**
  * P9 for images on rewritten pages: every image XObject is decoded once (wherever it is drawn), faces and text are
  * found and redacted exactly as in an image upload (`redactRaster`), and changed pixels replace the image object
  * itself, so every use shows them. An image that cannot be decoded stays as it is, except when the `face` label is
- * requested: then it becomes a solid fill, since nobody can tell whether it shows a face.
+ * requested: then it becomes a solid fill, since nobody can tell whether it shows a face. `texts`: what OCR read in
+ * the images earlier (`readImageTexts`); an image not in it is read now.
  */
 export async function inspectImages(
   ctx: PDFContext,
   drawn: readonly DrawnImages[],
   job: DocumentJob,
   deps: InspectDeps,
+  texts: ReadonlyMap<PDFRef, TextLayout> = new Map(),
 ): Promise<ImageInspection> {
   const stats: InspectionStats = { inspectedImages: 0, uninspectedImages: 0, filledImages: 0, redactedImages: 0, tinyImages: 0 };
   const images: InspectedImage[] = [];
   const faceType = job.imageLabels.get('face');
   const wantsText = job.text !== null || job.imageLabels.has('text');
   if (!wantsInspection(job)) return { images, stats };
-  const seen = new Set<PDFRef>();
-  for (const { pageNum, toView, images: uses } of drawn) {
-    for (const { ref, ctm } of uses) {
-      if (seen.has(ref)) continue;
-      seen.add(ref);
-      job.signal?.throwIfAborted();
-      const stream = ctx.lookup(ref);
-      const size = stream instanceof PDFRawStream ? imageSize(ctx, stream) : null;
-      if (size && isDecorative(size.width, size.height)) {
-        stats.tinyImages++;
-        continue;
-      }
-      const pixels = stream instanceof PDFRawStream ? await readImagePixels(ctx, stream, deps.codec) : null;
-      const faces = faceType !== undefined && deps.detectors.faces !== undefined;
-      const text = wantsText && deps.detectors.ocr !== undefined;
-      const complete = pixels !== null && faces === (faceType !== undefined) && text === wantsText;
-      stats[complete ? 'inspectedImages' : 'uninspectedImages']++;
-      if (faceType && (!pixels || !faces)) {
-        replaceImage(ctx, ref, solidImage(ctx, size?.mask ?? false));
-        stats.filledImages++;
-        continue;
-      }
-      if (!pixels || (!faces && !text)) continue;
-      // Detectors see the image as the page shows it (first use): OCR and BlazeFace expect upright text and faces.
-      const orientation = viewedOrientation(toView, ctm);
-      const viewed = applyOrientation(pixels.raster, orientation);
-      const findings = await redactRaster(viewed, job, { ...deps, ...(job.signal ? { signal: job.signal } : {}) });
-      images.push({ ref, pageNum, findings });
-      if (findings.faces.length > 0 || findings.textRegions.length > 0 || (findings.ocrText?.applied?.edits.length ?? 0) > 0) {
-        replaceImage(
-          ctx,
-          ref,
-          await writeImagePixels(ctx, applyOrientation(viewed, inverseOrientation(orientation)), pixels.form, deps.codec),
-        );
-        stats.redactedImages++;
-      }
+  for (const { ref, pageNum, size, tiny, orientation } of firstUses(ctx, drawn, job.signal)) {
+    if (tiny) {
+      stats.tinyImages++;
+      continue;
+    }
+    const pixels = await pixelsOf(ctx, ref, deps.codec);
+    const faces = faceType !== undefined && deps.detectors.faces !== undefined;
+    const text = wantsText && deps.detectors.ocr !== undefined;
+    const complete = pixels !== null && faces === (faceType !== undefined) && text === wantsText;
+    stats[complete ? 'inspectedImages' : 'uninspectedImages']++;
+    if (faceType && (!pixels || !faces)) {
+      replaceImage(ctx, ref, solidImage(ctx, size?.mask ?? false));
+      stats.filledImages++;
+      continue;
+    }
+    if (!pixels || (!faces && !text)) continue;
+    const viewed = applyOrientation(pixels.raster, orientation);
+    const ocrLayout = texts.get(ref);
+    const findings = await redactRaster(viewed, job, {
+      ...deps,
+      ...(job.signal ? { signal: job.signal } : {}),
+      ...(ocrLayout ? { ocrLayout } : {}),
+    });
+    images.push({ ref, pageNum, findings });
+    if (findings.faces.length > 0 || findings.textRegions.length > 0 || (findings.ocrText?.applied?.edits.length ?? 0) > 0) {
+      replaceImage(
+        ctx,
+        ref,
+        await writeImagePixels(ctx, applyOrientation(viewed, inverseOrientation(orientation)), pixels.form, deps.codec),
+      );
+      stats.redactedImages++;
     }
   }
   return { images, stats };
