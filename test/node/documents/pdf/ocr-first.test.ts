@@ -21,40 +21,50 @@ async function scanThenTextPdf(): Promise<Uint8Array> {
   return doc.save();
 }
 
+/**
+ * Runs the PDF pipeline with an OCR that logs each recognition (and reads `OCR_NAME` in the box given) and a detection
+ * that logs each call and finds `OCR_NAME`: the log shows what ran before the first detection.
+ */
+async function runLogged(pdf: Uint8Array, ocrBox: { x0: number; y0: number; x1: number; y1: number }) {
+  const log: string[] = [];
+  const pdfjs = nodePdfjs();
+  const codec = createNodeCodec(50e6);
+  const detectors = {
+    ocr: async () => ({
+      async recognize() {
+        log.push('recognize');
+        return [[[{ text: OCR_NAME, box: ocrBox }]]];
+      },
+    }),
+    releaseOcr: async () => {
+      log.push('release');
+    },
+  };
+  const plan = createPlan(true, [{ name: 'PER', config: null }]);
+  const pseudonymizer = createPseudonymizer();
+  const progress: DocumentProgress[] = [];
+  const job: DocumentJob = {
+    imageLabels: new Map(),
+    text: async (t) => {
+      log.push('detect');
+      const at = t.indexOf(OCR_NAME);
+      const spans = at < 0 ? [] : [{ start: at, end: at + OCR_NAME.length, label: 'PER' as const, score: 1, source: 'test' }];
+      return applyReplacements(t, spans, plan, pseudonymizer);
+    },
+    documentId: 1,
+    imageBaseUrl: 'http://localhost',
+    onProgress: (p) => progress.push(p),
+  };
+  const rasteriser = createPageRasteriser({ pdfjs, codec, detectors, createCanvas: nodeRenderCanvas });
+  const result = await anonymizePdf(pdf, job, { pdfjs, pixels: codec, detectors, rasteriser });
+  const found = result.pageData.flatMap((p) => p.textData.detections.ents.map((e) => [p.pageNum, e.tag, e.text]));
+  return { log, progress, result, found };
+}
+
 describe("PDF pages that must be rasterised are OCR'd before the model runs", () => {
   it('every recognition ends, and OCR is let go, before the first detection; the name is redacted on both pages', async () => {
-    const log: string[] = [];
-    const pdfjs = nodePdfjs();
-    const codec = createNodeCodec(50e6);
-    const detectors = {
-      ocr: async () => ({
-        async recognize() {
-          log.push('recognize');
-          // The scan shows the name in its first line (pixel boxes of the 144-dpi render).
-          return [[[{ text: OCR_NAME, box: { x0: 100, y0: 180, x1: 400, y1: 240 } }]]];
-        },
-      }),
-      releaseOcr: async () => {
-        log.push('release');
-      },
-    };
-    const plan = createPlan(true, [{ name: 'PER', config: null }]);
-    const pseudonymizer = createPseudonymizer();
-    const progress: DocumentProgress[] = [];
-    const job: DocumentJob = {
-      imageLabels: new Map(),
-      text: async (t) => {
-        log.push('detect');
-        const at = t.indexOf(OCR_NAME);
-        const spans = at < 0 ? [] : [{ start: at, end: at + OCR_NAME.length, label: 'PER' as const, score: 1, source: 'test' }];
-        return applyReplacements(t, spans, plan, pseudonymizer);
-      },
-      documentId: 1,
-      imageBaseUrl: 'http://localhost',
-      onProgress: (p) => progress.push(p),
-    };
-    const rasteriser = createPageRasteriser({ pdfjs, codec, detectors, createCanvas: nodeRenderCanvas });
-    const result = await anonymizePdf(await scanThenTextPdf(), job, { pdfjs, pixels: codec, detectors, rasteriser });
+    // The scan shows the name in its first line (pixel boxes of the 144-dpi render).
+    const { log, progress, result, found } = await runLogged(await scanThenTextPdf(), { x0: 100, y0: 180, x1: 400, y1: 240 });
 
     expect(log.indexOf('detect')).toBeGreaterThan(log.indexOf('release'));
     expect(log.slice(0, log.indexOf('detect'))).toEqual(['recognize', 'release']);
@@ -63,7 +73,6 @@ describe("PDF pages that must be rasterised are OCR'd before the model runs", ()
     const phases = progress.map((p) => p.phase).filter((p, i, all) => p !== all[i - 1]);
     expect(phases).toEqual(['reading', 'ocr', 'detecting', 'redacting', 'verifying']);
     expect(result.verification).toMatchObject({ passed: true, stats: { rasterisedPages: 1, rewrittenPages: 1 } });
-    const found = result.pageData.flatMap((p) => p.textData.detections.ents.map((e) => [p.pageNum, e.tag, e.text]));
     expect(found).toEqual([
       [1, 'PER', OCR_NAME],
       [2, 'PER', OCR_NAME],
@@ -71,47 +80,18 @@ describe("PDF pages that must be rasterised are OCR'd before the model runs", ()
   });
 
   it('an image on a text page is read by OCR before the first detection too, and not again when it is inspected', async () => {
-    const log: string[] = [];
-    const pdfjs = nodePdfjs();
-    const codec = createNodeCodec(50e6);
-    const detectors = {
-      ocr: async () => ({
-        async recognize() {
-          log.push('recognize');
-          // The name in the picture's first line (pixels of the image as decoded).
-          return [[[{ text: OCR_NAME, box: { x0: 40, y0: 60, x1: 600, y1: 130 } }]]];
-        },
-      }),
-      releaseOcr: async () => {
-        log.push('release');
-      },
-    };
     const doc = await PDFDocument.create();
     const font = await doc.embedFont(StandardFonts.Helvetica);
     const page = doc.addPage([595, 842]);
     page.drawText('Anlage: Foto der Tafel', { x: 60, y: 780, size: 12, font });
     const png = await doc.embedPng(letterScanPng(OCR_NAME, { width: 1400, height: 400, fontPx: 56, x: 40, lines: [120, 260] }));
     page.drawImage(png, { x: 40, y: 500, width: 515, height: 147 });
-    const plan = createPlan(true, [{ name: 'PER', config: null }]);
-    const pseudonymizer = createPseudonymizer();
-    const job: DocumentJob = {
-      imageLabels: new Map(),
-      text: async (t) => {
-        log.push('detect');
-        const at = t.indexOf(OCR_NAME);
-        const spans = at < 0 ? [] : [{ start: at, end: at + OCR_NAME.length, label: 'PER' as const, score: 1, source: 'test' }];
-        return applyReplacements(t, spans, plan, pseudonymizer);
-      },
-      documentId: 1,
-      imageBaseUrl: 'http://localhost',
-    };
-    const rasteriser = createPageRasteriser({ pdfjs, codec, detectors, createCanvas: nodeRenderCanvas });
-    const result = await anonymizePdf(await doc.save(), job, { pdfjs, pixels: codec, detectors, rasteriser });
+    // The name in the picture's first line (pixels of the image as decoded).
+    const { log, result, found } = await runLogged(await doc.save(), { x0: 40, y0: 60, x1: 600, y1: 130 });
 
     expect(log.slice(0, log.indexOf('detect'))).toEqual(['recognize', 'release']);
     expect(log.filter((e) => e === 'recognize')).toHaveLength(1);
     expect(result.verification).toMatchObject({ passed: true, stats: { rewrittenPages: 1, inspectedImages: 1, redactedImages: 1 } });
-    const found = result.pageData.flatMap((p) => p.textData.detections.ents.map((e) => [p.pageNum, e.tag, e.text]));
     expect(found).toEqual([[1, 'PER', OCR_NAME]]);
   });
 });
