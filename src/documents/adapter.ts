@@ -98,3 +98,8 @@ export async function failClosed<T>(run: () => Promise<T>, detail: string): Prom
     throw invalidFile(detail);
   }
 }
+
+/** Whether `job` reads the text in pictures (OCR): its text is detected, or the `text` image label is asked for. */
+export function readsTextInImages(job: Pick<DocumentJob, 'text' | 'imageLabels'>): boolean {
+  return job.text !== null || job.imageLabels.has('text');
+}

@@ -8,7 +8,7 @@ import type { RandomFill } from '../image/effects.js';
 import type { Box, PiiPageEntry } from '../../spec/types.js';
 import { AnonymizerError, invalidFile, unprocessable, verificationFailed } from '../../errors/problem.js';
 import type { DocumentJob, DocumentPhase, VerificationSummary } from '../adapter.js';
-import { reportProgress } from '../adapter.js';
+import { readsTextInImages, reportProgress } from '../adapter.js';
 import type { TextLayout } from '../layout.js';
 import { unionBox } from '../layout.js';
 import { buildPageEntry } from '../pii-record.js';
@@ -311,7 +311,7 @@ export async function anonymizePdf(bytes: Uint8Array, job: DocumentJob, deps: Pd
         done++;
       });
     }
-    if (textPageImages.length > 0) progress('ocr', toOcr.length);
+    if (textPageImages.length > 0 && readsTextInImages(job) && deps.detectors?.ocr) progress('ocr', toOcr.length);
     imageTexts = await readImageTexts(doc.context, textPageImages, job, { codec: deps.pixels, detectors: deps.detectors ?? {} });
     if (earlyOcr.size > 0 || imageTexts.size > 0) await deps.detectors?.releaseOcr?.();
     for (const [i, page] of pages.entries()) {

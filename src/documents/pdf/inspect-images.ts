@@ -4,6 +4,7 @@ import type { Edit } from '../../replacement/apply.js';
 import type { Box, PiiPageEntry } from '../../spec/types.js';
 import type { TextLayout } from '../layout.js';
 import type { DocumentJob } from '../adapter.js';
+import { readsTextInImages } from '../adapter.js';
 import type { ImageDetectors, RasterFindings } from '../image/anonymize-image.js';
 import { readRasterText, redactRaster } from '../image/anonymize-image.js';
 import { applyOrientation } from '../image/orientation.js';
@@ -22,7 +23,7 @@ const SCAN_COVER = 0.5;
 
 /** Whether the request needs image pixels looked at: the `face` label, the `text` label or any text label. */
 function wantsInspection(job: DocumentJob): boolean {
-  return job.text !== null || job.imageLabels.has('face') || job.imageLabels.has('text');
+  return readsTextInImages(job) || job.imageLabels.has('face');
 }
 
 /**
@@ -140,7 +141,7 @@ export async function readImageTexts(
 ): Promise<Map<PDFRef, TextLayout>> {
   const texts = new Map<PDFRef, TextLayout>();
   const ocr = deps.detectors.ocr;
-  if (!ocr || !(job.text !== null || job.imageLabels.has('text'))) return texts;
+  if (!ocr || !readsTextInImages(job)) return texts;
   for (const use of firstUses(ctx, drawn, job.signal)) {
     if (use.tiny) continue;
     const pixels = await pixelsOf(ctx, use.ref, deps.codec);
@@ -166,7 +167,7 @@ export async function inspectImages(
   const stats: InspectionStats = { inspectedImages: 0, uninspectedImages: 0, filledImages: 0, redactedImages: 0, tinyImages: 0 };
   const images: InspectedImage[] = [];
   const faceType = job.imageLabels.get('face');
-  const wantsText = job.text !== null || job.imageLabels.has('text');
+  const wantsText = readsTextInImages(job);
   if (!wantsInspection(job)) return { images, stats };
   for (const { ref, pageNum, size, tiny, orientation } of firstUses(ctx, drawn, job.signal)) {
     if (tiny) {

@@ -103,7 +103,10 @@ export function groupParagraphs(glyphs: readonly PdfGlyph[]): PdfParagraph[] {
         const dropped = g === line.glyphs.length - 1 && l + 1 < lines.length && hyphenated(line, lines[l + 1]!);
         p.starts[i] = text.length;
         p.ends[i] = text.length + (dropped ? 0 : glyph.text.length);
-        p.boxes.set([glyph.box.x0, glyph.box.y0, glyph.box.x1, glyph.box.y1], 4 * i);
+        p.boxes[4 * i] = glyph.box.x0;
+        p.boxes[4 * i + 1] = glyph.box.y0;
+        p.boxes[4 * i + 2] = glyph.box.x1;
+        p.boxes[4 * i + 3] = glyph.box.y1;
         p.lines[i] = l;
         i++;
         if (!dropped) text += glyph.text;

@@ -9,6 +9,7 @@ import type { ImageCodec } from '../image/codec.js';
 import { applyEffect } from '../image/effects.js';
 import type { Raster } from '../image/raster.js';
 import type { DocumentJob } from '../adapter.js';
+import { readsTextInImages } from '../adapter.js';
 import type { TextLayout } from '../layout.js';
 import { boxesOfRange, layoutFromParagraphs, unionBox } from '../layout.js';
 import { buildImageData, buildPageEntry, imageUrlOf } from '../pii-record.js';
@@ -159,7 +160,7 @@ export function createPageRasteriser(deps: RasteriserDeps): PageRasteriser {
 
 /** Whether a rasterised page of `job` is OCR'd: its text is detected, or the `text` image label is asked for. */
 function needsOcr(deps: RasteriserDeps, job: DocumentJob): boolean {
-  return (job.text !== null || job.imageLabels.has('text')) && deps.detectors.ocr !== undefined;
+  return readsTextInImages(job) && deps.detectors.ocr !== undefined;
 }
 
 /** Renders a page at the rasteriser's scale (capped by its pixel budget). */
