@@ -318,7 +318,7 @@ export function createDocumentService(deps: DocumentServiceDeps): DocumentServic
         // An OCRed page's raster is no object of the original: the anonymized page image of the result is served.
         const ocrPage = async () => {
           const result = await store.getFile(doc.id, 'result');
-          return result && page ? pageImageOfResult(result, page.pageNum) : null;
+          return result && page ? pageImageOfResult(result, page.pageNum, deps.codec) : null;
         };
         const image = original ? await imageOfDocument(original, x!, deps.codec, ocrPage) : null;
         if (!image) throw notFound('The document has no image with this number that can be served.');

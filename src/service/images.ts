@@ -1,3 +1,4 @@
+import type { PDFContext } from 'pdf-lib';
 import { PDFDocument, PDFName, PDFRawStream, PDFRef } from 'pdf-lib';
 import type { ImageCodec } from '../documents/image/codec.js';
 import { encodeImage } from '../documents/image/encode.js';
@@ -51,15 +52,20 @@ export async function imageOfDocument(
     if (xref > ctx.largestObjectNumber) return (await ocrPage?.()) ?? null;
     const stream = ctx.lookup(PDFRef.of(xref));
     if (!(stream instanceof PDFRawStream) || nameOf(ctx, stream.dict.get(PDFName.of('Subtype'))) !== 'Image') return null;
-    const filter = stream.dict.get(PDFName.of('Filter'));
-    const filters = arrayOf(ctx, filter).map((f) => nameOf(ctx, f));
-    const only = filters.length === 1 ? filters[0] : nameOf(ctx, filter);
-    if (only === 'DCTDecode') return { bytes: stream.contents, contentType: 'image/jpeg' };
-    const pixels = codec ? await readImagePixels(ctx, stream, codec) : null;
-    return pixels ? { bytes: await encodeImage(pixels.raster, 'png', codec!), contentType: 'image/png' } : null;
+    return await servedImage(ctx, stream, codec);
   } catch {
     return null;
   }
+}
+
+/** An image XObject as served: a lone DCT filter as the JPEG it stores, readable samples as PNG through `codec`. */
+async function servedImage(ctx: PDFContext, stream: PDFRawStream, codec: ImageCodec | undefined): Promise<DocumentImage | null> {
+  const filter = stream.dict.get(PDFName.of('Filter'));
+  const filters = arrayOf(ctx, filter).map((f) => nameOf(ctx, f));
+  const only = filters.length === 1 ? filters[0] : nameOf(ctx, filter);
+  if (only === 'DCTDecode') return { bytes: stream.contents, contentType: 'image/jpeg' };
+  const pixels = codec ? await readImagePixels(ctx, stream, codec) : null;
+  return pixels ? { bytes: await encodeImage(pixels.raster, 'png', codec!), contentType: 'image/png' } : null;
 }
 
 /** In a DOCX, `xref` is the position of the image's entry in the ZIP: the picture as stored, if it is JPEG, PNG or BMP. */
@@ -84,18 +90,18 @@ function imageOfDoc(original: Uint8Array, xref: number): DocumentImage | null {
 }
 
 /**
- * The page image of a rasterised (OCRed) page of an anonymized PDF: the JPEG its page draws as `/PageImage` (the
- * rasteriser's layout), with what was found already masked. Null for a page drawn otherwise.
+ * The page image of a rasterised (OCRed) page of an anonymized PDF: what its page draws as `/PageImage` (the
+ * rasteriser's layout), with what was found already masked: a JPEG as stored, Flate samples as PNG through `codec`
+ * Null for a page drawn otherwise.
  */
-export async function pageImageOfResult(result: Uint8Array, pageNum: number): Promise<DocumentImage | null> {
+export async function pageImageOfResult(result: Uint8Array, pageNum: number, codec?: ImageCodec): Promise<DocumentImage | null> {
   try {
     const pdf = await PDFDocument.load(result, { updateMetadata: false, throwOnInvalidObject: false });
     const ctx = pdf.context;
     const page = pdf.getPages()[pageNum - 1];
     const xobjects = page ? dictOf(ctx, dictOf(ctx, page.node.get(PDFName.of('Resources')))?.get(PDFName.of('XObject'))) : undefined;
     const image = xobjects ? ctx.lookup(xobjects.get(PDFName.of('PageImage'))) : undefined;
-    if (!(image instanceof PDFRawStream) || nameOf(ctx, image.dict.get(PDFName.of('Filter'))) !== 'DCTDecode') return null;
-    return { bytes: image.contents, contentType: 'image/jpeg' };
+    return image instanceof PDFRawStream ? await servedImage(ctx, image, codec) : null;
   } catch {
     return null;
   }

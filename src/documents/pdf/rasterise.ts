@@ -21,6 +21,7 @@ import type { PdfjsSource } from './pdfjs.js';
 import type { PdfPageText } from './read.js';
 import type { FaceBox } from '../../inference/face/types.js';
 import { cropRaster, faceRegions } from './face-regions.js';
+import { compressPageImage, decompressPageImage, pageImageStream } from './page-image.js';
 
 /** A page turned into a redacted image: what was found on it, and how to put it into the document. */
 export interface RasterisedPage {
@@ -129,7 +130,7 @@ export async function renderWithin(task: { promise: Promise<void>; cancel(): voi
 /**
  * Rasterising fallback (and scanned pages): renders the page with pdf.js, OCRs it, runs the document's detection on
  * the OCR text, paints the known PII glyph boxes and the OCR'd PII words black, applies the face label's effect,
- * and re-embeds the page as one JPEG. Nothing of the original page content survives.
+ * and re-embeds the page as one image (`PageImage`: Flate or JPEG). Nothing of the original page content survives.
  */
 export function createPageRasteriser(deps: RasteriserDeps): PageRasteriser {
   return {
@@ -253,7 +254,7 @@ async function rasterisePage(
   for (const e of edits) for (const b of boxesOfRange(layout!, e.start, e.end)) applyEffect(raster, b, 'MASK');
   if (textType && layout) for (const w of layout.words) applyEffect(raster, w.box, textType);
   if (faceType) for (const f of faces) applyEffect(raster, f.box, faceType);
-  let jpeg = await deps.codec.encode(raster, 'jpeg');
+  let image = await compressPageImage(raster, deps.codec);
   const ocrLayout = layout;
   /** Edits `addKnown` found, masked when the page is applied. */
   const added: Edit[] = [];
@@ -288,16 +289,16 @@ async function rasterisePage(
     },
     async apply(pdf, page) {
       if (added.length > 0 && ocrLayout) {
-        const masked = await deps.codec.decode(jpeg, 'jpeg');
+        const masked = await decompressPageImage(image, deps.codec);
         for (const e of added) for (const b of boxesOfRange(ocrLayout, e.start, e.end)) applyEffect(masked, b, 'MASK');
-        jpeg = await deps.codec.encode(masked, 'jpeg');
+        image = await compressPageImage(masked, deps.codec);
         added.length = 0;
       }
-      const image = await pdf.embedJpg(jpeg);
+      const imageRef = pdf.context.register(pageImageStream(pdf.context, image));
       const { width, height } = text;
       for (const key of page.node.keys()) if (!['Type', 'Parent'].includes(key.decodeText())) page.node.delete(key);
       page.node.set(PDFName.of('MediaBox'), pdf.context.obj([0, 0, width, height]));
-      page.node.set(PDFName.of('Resources'), pdf.context.obj({ XObject: { PageImage: image.ref } }));
+      page.node.set(PDFName.of('Resources'), pdf.context.obj({ XObject: { PageImage: imageRef } }));
       const content = `q ${width} 0 0 ${height} 0 0 cm /PageImage Do Q`;
       page.node.set(PDFName.of('Contents'), pdf.context.register(pdf.context.flateStream(content)));
     },
