@@ -40,11 +40,39 @@ const RIGHT_NUM = String.raw`(?![\p{L}\p{N}\p{M}_]|[.,\/\-]\p{N})`;
 const IBAN_GROUP = `(?:${SP}(?![a-z]{1,4}(?![A-Za-z0-9])))?`;
 const IBAN = `${LEFT_ID}[A-Za-z]{2}${SP}?\\d{2}(?:${IBAN_GROUP}[A-Za-z0-9]{4}){2,7}(?:${IBAN_GROUP}[A-Za-z0-9]{1,3})?${RIGHT_ID}`;
 
+/**
+ * After its label an IBAN-shaped value is one span whatever its checksum (a typo, an example number), as SV numbers
+ * and foreign registers are: `IBAN: DE89 3704 0044 0532 0130 01`, `iban de27…`. It needs a registered country.
+ */
+const IBAN_LABELLED = `(?<![\\p{L}\\p{N}])(?:IBAN|Iban|iban)(?:${SP}?-?${SP}?(?:Nr\\.?|No\\.?|Nummer|number))?${GAP}{0,3}[:#]?${GAP}{0,20}(?<id>${IBAN})`;
+
+/**
+ * A BIC (SWIFT code) after its label: bank, country, location and an optional branch, `BIC: GENODEF1LVB`,
+ * `SWIFT/BIC DABADKKK`. Without the label eight capitals are any word in capitals.
+ */
+const BIC_LABELLED =
+  `(?<![\\p{L}\\p{N}])(?:BIC|Bic|SWIFT|Swift)(?:${SP}?\\/${SP}?(?:BIC|SWIFT))?(?:-?${SP}?(?:Code|code))?${GAP}{0,3}[:#]?${GAP}{0,20}` +
+  `(?<id>[A-Z]{4}[A-Z]{2}[A-Z2-9][A-NP-Z0-9](?:[A-Z0-9]{3})?)(?![\\p{L}\\p{N}])`;
+
+/** UK National Insurance number: `QQ 12 34 56 C`, `AB123456C`; the shape is weak alone and needs its words. */
+const NINO = `${LEFT_ID}[A-Z]{2}${SP}?\\d{2}${SP}?\\d{2}${SP}?\\d{2}${SP}?[A-D]${RIGHT_ID}`;
+const NINO_WORDS = ['national insurance', 'ni number', 'ni no', 'nino', 'ni-nummer'];
+
+/**
+ * The last digits of a card or account that a text names instead of the whole number: `Visa ending 4417`, `last 4
+ * of SSN (6620)`, `Karte endet auf 1234`. They need a card or account word before them (`year ending 2023` is a year).
+ */
+const LAST_DIGITS =
+  `(?<![\\p{L}])(?:ending(?:${SP}in)?|ends${SP}in|endet${SP}auf|endend${SP}auf|last${SP}(?:4|four)(?:${SP}digits)?` +
+  `(?:${SP}of${SP}(?:(?:the|my|your|his|her|their)${SP})?[\\p{L}.]{2,12}(?:${SP}[\\p{L}.]{2,12})?)?|letzten${SP}(?:4|vier)${SP}Ziffern)` +
+  `${GAP}{0,2}[:(]?${GAP}{0,2}(?<id>\\d{4})(?![\\p{L}\\p{N}]|[.,]\\d)`;
+
 /** `4111 1111 1111 1111`, `4111-1111-1111-1111`, `3782 822463 10005`, `4111111111111111`. */
 const CARD =
   `${LEFT_NUM}(?:\\d{4}(?<cs>[ \\u00A0\\-])\\d{4}\\k<cs>\\d{4}\\k<cs>\\d{4}(?:\\k<cs>\\d{3})?` +
   `|\\d{4}[ \\u00A0\\-]\\d{6}[ \\u00A0\\-]\\d{4,5}|\\d{13,19})${RIGHT_NUM}`;
 const CARD_WORDS = ['karte', 'kreditkarte', 'kartennummer', 'card', 'credit', 'debit', 'visa', 'mastercard', 'amex', 'cc'];
+const LAST_DIGITS_WORDS = [...CARD_WORDS, 'account', 'konto', 'ssn', 'social security', 'iban'];
 
 function cardScore(value: string): number | false {
   const digits = value.replace(/\D/gu, '');
@@ -464,6 +492,12 @@ const STRONG_LABELS = [
   'fahrgestellnummer',
   'fahrzeugidentifikationsnummer',
   'bearbeitungsnummer',
+  'verwendungszweck',
+  'zugangscode',
+  'aktivierungscode',
+  'access code',
+  'activation code',
+  'candidate code',
   'ssn',
   'mrn',
   'nino',
@@ -518,7 +552,8 @@ const STRONG_LABELS = [
   'y-tunnus',
   'bsn',
 ];
-// Stems that name an identifier only with a following `-Nr.`, ` No.`, ` Number`, ` ID` (`Kunden-Nr.`, `Case No.`).
+// Stems that name an identifier only with a following `-Nr.`, ` No.`, ` Number`, ` ID`, ` #` (`Kunden-Nr.`, `Case No.`,
+// `Chart #:`).
 const STEM_LABELS = [
   'kunden',
   'rechnungs',
@@ -611,6 +646,15 @@ const STEM_LABELS = [
   'supplier',
   'merchant',
   'incident',
+  'request',
+  'certificate',
+  'referral',
+  'chart',
+  'group',
+  'betriebs',
+  'tagebuch',
+  'reservierungs',
+  'mietvertrags',
   'org\\.?',
   'tax',
   'vat',
@@ -649,7 +693,7 @@ const WEAK_LABELS = [
 // A bare `Nr.:`/`No.:` names some number; only a long one is taken as an identifier (not `Zimmer Nr.: 12`).
 // (`the number: 1-800-…` is a phone number: only the abbreviations count.)
 const BARE_LABELS = ['nr\\.?', 'no\\.?'];
-const SUFFIX = `${SP}?-?${SP}?(?:nr\\.?|no\\.?|nummer|number|id|ref\\.?|reference)`;
+const SUFFIX = `${SP}?-?${SP}?(?:nr\\.?|no\\.?|nummer|number|id|ref\\.?|reference|#)`;
 // The value: a court file number, digit groups, or one token with inner `-/.:_` (`K-123456`, `2:19-cv-01234`).
 const GENERIC = '[\\p{L}\\p{N}]{1,24}(?:[\\-\\/.:_][\\p{L}\\p{N}]{1,24}){0,6}';
 // Digit groups, the first of one digit too (`4 588 219`), after a letter prefix (`HR 552 908 417`) and with a
@@ -657,11 +701,12 @@ const GENERIC = '[\\p{L}\\p{N}]{1,24}(?:[\\-\\/.:_][\\p{L}\\p{N}]{1,24}){0,6}';
 const SPACED = `(?:\\p{Lu}{1,4}${SP})?\\d{1,6}(?:${SP}\\d{2,6}){1,4}(?:[\\-\\/]\\d{1,4})?`;
 // A letter prefix before one token that starts with a digit (`BA 7712/33-K`).
 const PREFIXED = `\\p{Lu}{1,4}${SP}(?=\\p{N})${GENERIC}`;
-// A value that fills its field: a code and further groups of digits or capitals up to the end of the line, a comma,
-// a bar or a wide gap (`CF-2024-118 402`, `KH 55 210 448 7`, `2023 D 004471`, `918 447 220 MVA`). In running text
-// a group after a space may be the next word's number (`Invoice 1234 12 March`), so only a field's end admits it.
+// A value that fills its field: a code and further groups of digits (one may have a `/` or `-` inside) or capitals up
+// to the end of the line, a comma, a bar or a wide gap (`CF-2024-118 402`, `KH 55 210 448 7`, `2023 D 004471`,
+// `918 447 220 MVA`, `BB-M 2024/18834`). In running text a group after a space may be the next word's number
+// (`Invoice 1234 12 March`), so only a field's end admits it.
 const FIELD_END = `(?=${GAP}{0,3}(?:[\\r\\n,;|)·]|$)|${GAP}{2})`;
-const FIELD = `(?:\\p{Lu}{1,4}${SP})?${GENERIC}(?:${SP}(?:\\p{N}{1,6}|\\p{Lu}{1,4})){1,4}${FIELD_END}`;
+const FIELD = `(?:\\p{Lu}{1,4}${SP})?${GENERIC}(?:${SP}(?:\\p{N}{1,6}(?:[\\/\\-]\\p{N}{1,6})?|\\p{Lu}{1,4})){1,4}${FIELD_END}`;
 // Between label and value: a short gloss in brackets (`Tax ID (AFM):`), `ist`/`is`, and after a colon the wide gap
 // of an aligned form (`Rechnungsnummer:    RE-…`).
 const LABEL_GAP =
@@ -773,6 +818,22 @@ export const OTH_RULES: readonly PatternRule[] = [
     score: 0.95,
     // Outside the registered countries only the usual spelling counts (`am 12 3456 …` is no IBAN of `AM`).
     validate: (v) => (isValidIban(v) ? (isKnownIbanCountry(v) ? 0.95 : /^[A-Z]{2}\d/u.test(v) && 0.75) : false),
+  },
+  {
+    label: 'OTH',
+    regex: new RegExp(IBAN_LABELLED, 'dgu'),
+    group: 'id',
+    score: 0.8,
+    validate: (v) => isKnownIbanCountry(v) && 0.8,
+  },
+  { label: 'OTH', regex: new RegExp(BIC_LABELLED, 'dgu'), group: 'id', score: 0.8 },
+  { label: 'OTH', regex: new RegExp(NINO, 'gu'), score: 0.3, context: { words: NINO_WORDS, boost: 0.5 } },
+  {
+    label: 'OTH',
+    regex: new RegExp(LAST_DIGITS, 'dgu'),
+    group: 'id',
+    score: 0.3,
+    context: { words: LAST_DIGITS_WORDS, window: 30, boost: 0.5 },
   },
   { label: 'OTH', regex: new RegExp(CARD, 'gu'), score: 0.85, validate: cardScore, context: { words: CARD_WORDS, boost: 0.4 } },
   {

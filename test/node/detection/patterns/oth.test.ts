@@ -160,6 +160,32 @@ describe('othRecognizer: identifiers', () => {
     ['Kundennummer: 4711 und\n', '4711'],
     ['Invoice No. 4711 for March', '4711'],
     ['Order ID: AB-77 bitte\n', 'AB-77'],
+    // After its label an IBAN-shaped value is taken whatever its checksum (typos, example numbers)
+    ['IBAN DE89 3704 0044 0532 0130 01', 'DE89 3704 0044 0532 0130 01'],
+    ['iban de89 3704 0044 0532 0130 01 bitte', 'de89 3704 0044 0532 0130 01'],
+    ['IBAN: dk5030004071882073 SWIFT', 'dk5030004071882073'],
+    // BIC after its label
+    ['BIC: GENODEF1LVB Druckerei', 'GENODEF1LVB'],
+    ['SWIFT/BIC: DABADKKK Please', 'DABADKKK'],
+    ['Swift code CHASUS33 for wires', 'CHASUS33'],
+    // UK National Insurance number with its words; last digits of a card or account
+    ['National Insurance number (QQ 12 34 56 C on your form)', 'QQ 12 34 56 C'],
+    ['NINO: AB123456C.', 'AB123456C'],
+    ['charged on my Visa ending 4417. I moved', '4417'],
+    ['verified via last 4 of SSN (6620) and DOB', '6620'],
+    ['Ihre Kreditkarte endet auf 1234.', '1234'],
+    // Fields whose value has a slash inside a group; new labels
+    ['Vorgangsnr. BB-M 2024/18834\n', 'BB-M 2024/18834'],
+    ['Tagebuch-Nr. TG 0412/24-117, Beamter', 'TG 0412/24-117'],
+    ['Verwendungszweck: CF-2024-118402 Sollten', 'CF-2024-118402'],
+    ['unter dem Zugangscode K7Q-44M-2XA bis', 'K7Q-44M-2XA'],
+    ['reservierungsnr. BR-5512 morgen', 'BR-5512'],
+    ['Mietvertragsnummer: 4101-0338-07 Mietobjekt', '4101-0338-07'],
+    ['Betriebsnr. 0931-42217', '0931-42217'],
+    ['Chart #: SFD-20488 Entered', 'SFD-20488'],
+    ['Group number: 10447-0002 Secondary', '10447-0002'],
+    ['request no. RBH-XR-2284417).', 'RBH-XR-2284417'],
+    ['certificate number DPS-7740-2219-05. Please', 'DPS-7740-2219-05'],
   ])('keeps a word after the value out of it in %j', (text, expected) => {
     expect(found(text)).toEqual([expected]);
   });
@@ -170,7 +196,7 @@ describe('othRecognizer: identifiers', () => {
   });
 
   it.each([
-    ['IBAN DE89 3704 0044 0532 0130 01', 'IBAN with a wrong checksum'],
+    ['DE89 3704 0044 0532 0130 01', 'IBAN with a wrong checksum and no label'],
     ['DE89 3704', 'IBAN fragment'],
     ['4111 1111 1111 1112', 'card failing Luhn'],
     ['1234567812345670', 'Luhn-valid number of no issuer, no context'],
@@ -222,7 +248,13 @@ describe('othRecognizer: identifiers', () => {
     ['Ticket kaufen', 'label without a value'],
     ['10115 Berlin', 'postcode'],
     ['Tel. 030 1234567', 'phone number'],
-    ['iban de89 3704 0044 0532 0130 01', 'lower-case IBAN with a wrong checksum'],
+    ['de89 3704 0044 0532 0130 01', 'lower-case IBAN with a wrong checksum and no label'],
+    ['IBAN: XY89 3704 0044 0532 0130 01', 'IBAN label before the shape of no registered country'],
+    ['QQ 12 34 56 C', 'National Insurance number shape without its words'],
+    ['the fiscal year ending 2023 was', 'a year after `ending`'],
+    ['Die BIC ist wichtig', 'BIC label without a code'],
+    ['BIC: SIEHE UNTEN', 'words in capitals after BIC'],
+    ['a group of 12 people', 'group without a number label'],
     ['am 12 3456 7890 1234 5678', 'two letters and digit groups: no registered IBAN country'],
     ['65 17 08 39 J 004', 'spaced SV-Nummer with a wrong check digit'],
     ['Vertragsnummer vom 12 03 2021', 'a word, not a prefix, before digit groups'],
