@@ -206,6 +206,37 @@ function gazetteerName(value: string, m: RegExpExecArray, text: string): boolean
   return notOrgOrStreet(value, text, groupEnd(m, 'name'));
 }
 
+/** A time of day as chats and ticket logs print it: `19:08`, `9:02 AM`, `08:45:10`. */
+const CLOCK = `\\d{1,2}:\\d{2}(?::\\d{2})?(?:[ \\t]?(?:[AaPp]\\.?[Mm]\\.?|Uhr))?`;
+/** A date as chat exports print it: `12.06.24`, `03/09/2024`, `2024-06-12`. */
+const CHAT_DATE = `(?:\\d{1,2}[./]\\d{1,2}[./]\\d{2,4}|\\d{4}-\\d{2}-\\d{2})`;
+/** Line start (the regexes have no `m` flag). */
+const LINE_START = `(?<![^\\n])[ \\t]*`;
+/** E-mail header fields whose value is a person (`An: Nguyen, Lan`, `From: Rachel Gold`). */
+const MAIL_FIELDS = phrases('An Von Cc Bcc Kopie From To');
+
+/** A name of one token must be a known first name or carry an initial; longer names are checked as cued names. */
+function speakerScore(base: number, known: number) {
+  const cued = cuedScore(base, known);
+  return (value: string, m: RegExpExecArray, text: string): boolean | number => {
+    if (!/[ \u00a0]/u.test(value.trim()) && !isFirstName(value) && !/\p{Lu}\./u.test(value)) return false;
+    return cued(value, m, text);
+  };
+}
+
+/** A name whose first name is known (`Bauer, Jonas`, `Rachel Gold`): a field whose value may also be anything else. */
+function knownFirstName(value: string, m: RegExpExecArray, text: string): boolean | number {
+  const comma = value.indexOf(',');
+  const first =
+    comma >= 0
+      ? value
+          .slice(comma + 1)
+          .trim()
+          .split(/[ \u00a0]/u)[0]!
+      : firstToken(value);
+  return isFirstName(first) && notOrgOrStreet(value, text, groupEnd(m, 'name')) && 0.8;
+}
+
 /** Person-name rules; exported so that other recognizers or tests can reuse single rules. */
 export const NAME_RULES: readonly PatternRule[] = [
   {
@@ -293,6 +324,38 @@ export const NAME_RULES: readonly PatternRule[] = [
     group: 'name',
     score: 0.7,
     validate: (_value, m) => isFirstName(m.groups?.first ?? '') && !CAPS_STOP.has(m.groups?.sur ?? ''),
+  },
+  {
+    // Chat exports: `12.06.24, 19:08 - Lea K.: …`, `[03/09/2024, 18:26:11] Tunde O.: …` (WhatsApp), and logs with a
+    // time before the writer: `19.04.2024 09:02 F. Gerdes: …`, `11:45 Selin Arslan (Versand): …`.
+    label: 'PER',
+    regex: new RegExp(
+      `${LINE_START}\\[?(?:${CHAT_DATE},?[ \\t]+)?${CLOCK}\\]?[ \\t]*(?:[-–][ \\t]*)?(?<name>${NAME})(?=(?:[ \\t]*\\([^()\\n]{1,30}\\))?:[ \\t])`,
+      'dgu',
+    ),
+    group: 'name',
+    score: 0.85,
+    validate: speakerScore(0.85, 0.9),
+  },
+  {
+    // Chats that print the writer and the time on a line of their own (Teams, Slack): `Schneider, Katrin 09:12`,
+    // `Priya Natarajan 9:02 AM`.
+    label: 'PER',
+    regex: new RegExp(`${LINE_START}(?<name>${SURNAME_COMMA}|${NAME})[ \\t]+${CLOCK}[ \\t]*(?=\\r?\\n|$)`, 'dgu'),
+    group: 'name',
+    score: 0.8,
+    validate: speakerScore(0.8, 0.9),
+  },
+  {
+    // A table cell or an e-mail header holding a name with a known first name: `| Bauer, Jonas |`, `An: Nguyen, Lan`.
+    label: 'PER',
+    regex: new RegExp(
+      `(?:\\|[ \\t]{0,3}|${LINE_START}${MAIL_FIELDS}:[ \\t]{1,3})(?<name>${SURNAME_COMMA}|${NAME})(?=[ \\t]*(?:\\||\\r?\\n|$|<|;))`,
+      'dgu',
+    ),
+    group: 'name',
+    score: 0.8,
+    validate: knownFirstName,
   },
 ];
 

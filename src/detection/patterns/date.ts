@@ -133,12 +133,27 @@ function validateDate(value: string, match: RegExpExecArray, text: string): bool
 }
 
 /** The DATE pattern rules, one per form; every candidate is validated by the shared date parser. */
-export const dateRules: readonly PatternRule[] = Object.values(DATE_SOURCES).map((source) => ({
-  label: 'DATE' as const,
-  regex: new RegExp(source, 'giu'),
-  score: 0.6,
-  validate: validateDate,
-}));
+/**
+ * A day that opens a range or list of days ending in a written date: `vom [6.] bis 14. März 2024`, `On: [4], [5] and 6
+ * March 2024`. The last day is a date of its own (`writtenDayFirst`).
+ */
+const DAY_OF_RANGE = `${LB_NUM}(?<day>(?:0?[1-9]|[12]\\d|3[01])(?:\\.|st|nd|rd|th)?)(?=(?:\\s{0,2}(?:,|und|and|bis|to|–|-)\\s{0,2}\\d{1,2}(?:\\.|st|nd|rd|th)?){1,3}\\s{0,2}${MON})`;
+
+export const dateRules: readonly PatternRule[] = [
+  ...Object.values(DATE_SOURCES).map((source) => ({
+    label: 'DATE' as const,
+    regex: new RegExp(source, 'giu'),
+    score: 0.6,
+    validate: validateDate,
+  })),
+  {
+    label: 'DATE',
+    regex: new RegExp(DAY_OF_RANGE, 'dgiu'),
+    group: 'day',
+    score: 0.7,
+    validate: (_v, m, text) => !NOT_A_DATE_BEFORE.test(text.slice(Math.max(0, m.index - 20), m.index)),
+  },
+];
 
 /** Keeps the longest of overlapping candidates (a full date over its partial pieces), then the higher score. */
 function resolveOverlaps(spans: readonly Span[], textLength: number): Span[] {

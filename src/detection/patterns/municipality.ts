@@ -4,7 +4,8 @@ import { SP, WORD_END as E } from './fragments.js';
 import { TOWN_PATTERN } from './postcode-city.js';
 
 /*
- * LOC: the name after a German word for a municipality or district (`im Landkreis Starnberg`, `die Gemeinde Löhne`,
+ * LOC: the name in a place field of a form (`Geburtsort: Elbląg`, `Place of birth: Thessaloniki`), and the name after
+ * a German word for a municipality or district (`im Landkreis Starnberg`, `die Gemeinde Löhne`,
  * `Kreis Herford`). The word itself says that a place follows, so the span is the name alone; where `Stadt X` means
  * the authority, the ORG rule (context-orgs.ts) takes the whole phrase and outscores this one. `Markt` is left out:
  * it is a market too (`auf dem Markt Gemüse kaufen`), and as part of a town's name (`Markt Schwaben`) the town rules
@@ -15,6 +16,9 @@ const HEADS = phrases(`Stadt Gemeinde Landkreis Kreis Kreisstadt Landeshauptstad
   Samtgemeinde Verbandsgemeinde Ortsgemeinde Ortsteil Stadtteil Regierungsbezirk Bezirk Kanton`);
 /** Below the model and the authority rule (0.8): a longer span they read around the name wins the merge. */
 const SCORE = 0.7;
+/** Form fields whose value is a town (a colon after the field name). */
+const FIELDS = phrases(`Geburtsort Geburtsstadt Wohnort Herkunftsort Ort Ortsteil Stadtteil Wohnsitz Place_of_birth
+  Birthplace Birth_place Town_of_birth City_of_birth City Town Place_of_residence Hometown`);
 
 const MUNICIPALITY_RULES: readonly PatternRule[] = [
   {
@@ -23,7 +27,13 @@ const MUNICIPALITY_RULES: readonly PatternRule[] = [
     group: 'town',
     score: SCORE,
   },
+  {
+    label: 'LOC',
+    regex: new RegExp(`(?<![\\p{L}\\p{N}\\p{M}-])${FIELDS}[ \\t]*:[ \\t]{0,20}(?<town>${TOWN_PATTERN})${E}`, 'dgu'),
+    group: 'town',
+    score: 0.75,
+  },
 ];
 
-/** Places named after a municipality or district word (LOC). */
+/** Places in place fields and after a municipality or district word (LOC). */
 export const municipalityRecognizer = patternRecognizer('municipality', MUNICIPALITY_RULES);

@@ -103,6 +103,31 @@ describe('contextNameRecognizer: known first names', () => {
   });
 });
 
+describe('contextNameRecognizer: chats, logs, tables and mail headers', () => {
+  it.each([
+    ['12.06.24, 19:08 - Lea K.: Ich komm später\n12.06.24, 19:15 - Piotr: bin dabei', ['Lea K.', 'Piotr']],
+    ['[03/09/2024, 18:26:11] Tunde O.: His mobile is dead', ['Tunde O.']],
+    ['19.04.2024 09:02 F. Gerdes: Leitung gemessen\n19.04.2024 11:45 Selin Arslan (Versand): Sendung', ['F. Gerdes', 'Selin Arslan']],
+    ['Schneider, Katrin 09:12\nMorgen zusammen!\n\nBenjamin Osei 09:14\nSuper', ['Schneider, Katrin', 'Benjamin Osei']],
+    ['Priya Natarajan 9:02 AM\nmorning all', ['Priya Natarajan']],
+    ['| 2   | Bauer, Jonas             | 19.11.2001    |', ['Bauer, Jonas']],
+    ['An: Geschäftsführung\nVon: Rachel Gold\nBetreff: Angebot', ['Rachel Gold']],
+  ])('finds the writer or the person in %j', (text, expected) => {
+    expect(found(text)).toEqual(expected);
+  });
+
+  it.each([
+    ['19.04.2024 09:10 Status: erledigt', 'a field after a time'],
+    ['12.06.24, 19:00 - Tim changed the subject to "Party: Samstag"', 'a system line of a chat export'],
+    ['Start 09:00\nEnde 17:00', 'times in a schedule'],
+    ['Update 14:05\nDone', 'a word before a time'],
+    ['| Berlin, Germany | Bochum |', 'a place and a country in a cell'],
+    ['An: Geschäftsführung', 'a department after a mail field'],
+  ])('finds no name in %j (%s)', (text) => {
+    expect(found(text)).toEqual([]);
+  });
+});
+
 describe('contextNameRecognizer: negatives', () => {
   it.each([
     ['Eine Frau Anfang 40 wurde gesehen.'],
@@ -160,6 +185,10 @@ describe('contextNameRecognizer: robustness', () => {
     ['Liebe ', 'greetings'],
     ['Ab-', 'hyphens'],
     ['😀 Ab ', 'emoji'],
+    ['12.06.24, 19:08 - Ab ', 'chat lines without a colon'],
+    ['\n09:02 Ab Cd ', 'times and names'],
+    ['| Bauer, Jonas ', 'table cells'],
+    ['An: Ab ', 'mail fields'],
   ])('returns on a 50,000-character adversarial string (%j, %s)', (unit) => {
     const text = unit.repeat(Math.ceil(50_000 / unit.length)).slice(0, 50_000);
     expect(Array.isArray(contextNameRecognizer.detect(text, ctx))).toBe(true);

@@ -18,6 +18,18 @@ function found(text: string): string[] {
     .map((s) => text.slice(s.start, s.end));
 }
 
+describe('dateRecognizer: the first days of a range or list', () => {
+  it.each<[string, string[]]>([
+    ['der sich vom 6. bis 14. März 2024 in unserer Klinik befand', ['6.', '14. März 2024']],
+    ['On: 4, 5 and 6 March 2024 Before: Judge', ['4', '5', '6 March 2024']],
+    ['am 3. und 4. Mai', ['3.', '4. Mai']],
+    ['Kapitel 3 und 4 sind neu', []],
+    ['Seite 12 bis 14 März-Ausgabe', ['14 März']],
+  ])('%j → %j', (text, expected) => {
+    expect(found(text)).toEqual(expected);
+  });
+});
+
 describe('dateRecognizer: German sentences', () => {
   it.each<[string, string[]]>([
     ['Herr Müller wurde am 12.03.1968 in Köln geboren.', ['12.03.1968']],

@@ -21,6 +21,17 @@ describe('municipalityRecognizer', () => {
   });
 
   it.each([
+    ['Geburtsort: Elbląg\nGeschlecht: weiblich', ['LOC:Elbląg']],
+    ['Ortsteil:   Bürgerfelde', ['LOC:Bürgerfelde']],
+    ['Place of birth: Thessaloniki, Greece', ['LOC:Thessaloniki']],
+    ['Wohnort: Halle (Saale)', ['LOC:Halle (Saale)']],
+  ])('finds the place in the form field %j', (text, expected) => {
+    expect(found(text)).toEqual(expected);
+  });
+
+  it.each([
+    ['Ort, Datum: Berlin, 12.03.2024', 'a signature line (the dateline rule reads it)'],
+    ['Ort: siehe oben', 'no name'],
     ['Wir kaufen auf dem Markt Gemüse.', 'a market, not a town word'],
     ['früher Stadt Nr. 143', 'an abbreviation'],
     ['Die Katholische Gemeinde Die Kirche', 'a function word'],
