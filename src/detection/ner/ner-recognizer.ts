@@ -26,6 +26,36 @@ export function trimPunctuation(text: string, start: number, end: number): { sta
   return { start: start + lead, end: Math.max(start + lead, end - trail) };
 }
 
+/**
+ * A model span cut at layout. At a line break it ends unless what follows the break passes `continues` (the model ran
+ * on into the next line: `Morven Blackwood⏎Chief People`; a name broken over two lines, `Universitätsklinikum⏎
+ * Wilhelmsburg`, stays whole). A wide gap inside a line separates columns, each piece a span of its own (`Farid
+ * Benali      Samira Benali`). Pieces are trimmed of punctuation; empty ones are left out.
+ */
+export function splitSpan(
+  text: string,
+  start: number,
+  end: number,
+  continues: (start: number, end: number) => boolean,
+): Array<{ start: number; end: number }> {
+  const line = LINE_BREAK.exec(text.slice(start, end));
+  let stop = end;
+  if (line) {
+    const tail = trimPunctuation(text, start + line.index + line[0].length, end);
+    if (tail.end <= tail.start || !continues(tail.start, tail.end)) stop = start + line.index;
+  }
+  const pieces: Array<{ start: number; end: number }> = [];
+  let from = start;
+  for (const m of text.slice(start, stop).matchAll(COLUMN_GAP)) {
+    pieces.push(trimPunctuation(text, from, start + m.index));
+    from = start + m.index + m[0].length;
+  }
+  pieces.push(trimPunctuation(text, from, stop));
+  return pieces.filter((p) => p.end > p.start);
+}
+const LINE_BREAK = /\r?\n/u;
+const COLUMN_GAP = /\t|[ \u00a0]{3,}/gu;
+
 /** Options of `nerRecognizer`. */
 export interface NerRecognizerOptions {
   backend: NerBackend;
@@ -39,6 +69,8 @@ export interface NerRecognizerOptions {
    * its end with `$`): a weak label of the model used only in a context that speaks for it.
    */
   contextGates?: Partial<Record<TextLabelName, RegExp>>;
+  /** Cut model spans at line breaks and wide gaps (`splitSpan`): a name does not run on to the next line or column. */
+  splitAtLayout?: boolean;
   /** A model span that is one word matching this (anchored) is dropped: common nouns the model takes for names. */
   dropWords?: RegExp;
   /** A model span for which this holds is dropped: a test that needs the span's context or the text's language. */
@@ -63,6 +95,7 @@ export function nerRecognizer(options: NerRecognizerOptions): Recognizer {
   const minScore = options.minScore ?? 0;
   const gates = options.contextGates ?? {};
   const dropWords = options.dropWords;
+  const splitAtLayout = options.splitAtLayout ?? false;
   const dropSpan = options.dropSpan;
   const withCaseView = options.caseView ?? false;
   let info: NerModelInfo | null | undefined;
@@ -104,9 +137,16 @@ export function nerRecognizer(options: NerRecognizerOptions): Recognizer {
           (result?.entities ?? [])
             .filter((e) => ctx.labels.has(e.label) && e.score >= minScore)
             .filter((e) => gates[e.label]?.test(text.slice(Math.max(0, e.start - 24), e.start)) ?? true)
-            .map((e) => ({ ...trimPunctuation(text, e.start, e.end), label: e.label, score: e.score * MODEL_WEIGHT, source: id }))
-            .filter((s) => s.end > s.start && !(dropWords && dropWords.test(text.slice(s.start, s.end))))
-            .filter((s) => !dropSpan?.(text, s, ctx.language)),
+            .flatMap((e) => {
+              const kept = (start: number, end: number): boolean => {
+                const span = { start, end, label: e.label, score: e.score * MODEL_WEIGHT, source: id };
+                return !(dropWords && dropWords.test(text.slice(start, end))) && !dropSpan?.(text, span, ctx.language);
+              };
+              const pieces = splitAtLayout ? splitSpan(text, e.start, e.end, kept) : [trimPunctuation(text, e.start, e.end)];
+              return pieces
+                .filter((p) => p.end > p.start && kept(p.start, p.end))
+                .map((p) => ({ ...p, label: e.label, score: e.score * MODEL_WEIGHT, source: id }));
+            }),
         (err: unknown) => {
           if (!wanted.some((l) => modelOnly.has(l))) return [];
           throw err instanceof AnonymizerError && err.status === 502 ? err : textModelUnavailable();

@@ -3,7 +3,7 @@ import { createAnonymizer } from '../../../../src/platform/node/text.js';
 import type { NerBackend, NerEntity, NerModelInfo } from '../../../../src/detection/ner/ner-backend.js';
 import { isCommonWordSpan } from '../../../../src/detection/common-words.js';
 import { NOT_A_NAME } from '../../../../src/detection/gazetteer/lexicon.js';
-import { MODEL_WEIGHT, nerRecognizer, trimPunctuation } from '../../../../src/detection/ner/ner-recognizer.js';
+import { MODEL_WEIGHT, nerRecognizer, splitSpan, trimPunctuation } from '../../../../src/detection/ner/ner-recognizer.js';
 import type { DetectContext } from '../../../../src/detection/recognizer.js';
 import { textModelUnavailable } from '../../../../src/errors/problem.js';
 import type { TextLabelName } from '../../../../src/spec/types.js';
@@ -88,6 +88,34 @@ describe('NER recognizer', () => {
     const pending = r.detect('Anna wohnt hier', ctx('PER'));
     expect(calls.recognize).toBe(2);
     expect((await pending).map((sp) => sp.label)).toEqual(['PER']);
+  });
+
+  it('cuts model spans at layout: a line break ends a name unless a name goes on, a wide gap separates columns', async () => {
+    const text =
+      'Yours sincerely,\n\nMorven Blackwood\nChief People Officer\nFarid Benali          Samira Benali\nUniversitätsklinikum\nWilhelmsburg';
+    const { backend } = fakeBackend({
+      'Morven Blackwood\nChief People': 'PER',
+      'Farid Benali          Samira Benali': 'PER',
+      'Universitätsklinikum\nWilhelmsburg': 'LOC',
+    });
+    const r = nerRecognizer({ backend, splitAtLayout: true, dropSpan: isCommonWordSpan });
+    expect((await r.detect(text, ctx('PER', 'LOC'))).map((sp) => text.slice(sp.start, sp.end))).toEqual([
+      'Morven Blackwood',
+      'Farid Benali',
+      'Samira Benali',
+      'Universitätsklinikum\nWilhelmsburg',
+    ]);
+    // Without the option a span stays as the model gave it.
+    const plain = nerRecognizer({ backend });
+    expect((await plain.detect(text, ctx('PER'))).map((sp) => text.slice(sp.start, sp.end))).toContain('Morven Blackwood\nChief People');
+    // The cut itself: a tail that does not go on is left out; one that does keeps the span whole.
+    const t = 'Anna Schmidt\nOberärztin';
+    expect(splitSpan(t, 0, t.length, () => false)).toEqual([{ start: 0, end: 12 }]);
+    expect(splitSpan(t, 0, t.length, () => true)).toEqual([{ start: 0, end: t.length }]);
+    expect(splitSpan('A B\t C', 0, 6, () => true)).toEqual([
+      { start: 0, end: 3 },
+      { start: 5, end: 6 },
+    ]);
   });
 
   it('drops a model span that is one word matching dropWords (a noun by its ending, a form of address), keeps names that end alike', async () => {
