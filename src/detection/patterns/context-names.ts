@@ -30,7 +30,8 @@ const ROLE_TITLES = words(`Rechtsanwalt Rechtsanwältin Notar Notarin Richter Ri
   Professor Professorin Doktor Präsident Präsidentin Vorsitzender Vorsitzende Direktor Direktorin Bürgermeister
   Bürgermeisterin Oberbürgermeister Oberbürgermeisterin Minister Ministerin Abgeordneter Abgeordnete Botschafter
   Botschafterin Pfarrer Pfarrerin Pastor Pastorin Kommissar Kommissarin Oberarzt Oberärztin Chefarzt Chefärztin
-  Kollege Kollegin Pater Steuerberater Steuerberaterin Kriminalhauptkommissar Polizeiobermeister`);
+  Kollege Kollegin Pater Steuerberater Steuerberaterin Kriminalhauptkommissar Polizeiobermeister Judge
+  Employment_Judge District_Judge Circuit_Judge Magistrate_Judge`);
 
 /** Kinship and relation nouns: a name follows only when it is a known first name (mein Sohn Lukas, my wife Mary). */
 const KIN = phrases(`Sohn Tochter Bruder Schwester Mutter Vater Ehemann Ehefrau Mann Partner Partnerin Freund Freundin
@@ -49,6 +50,8 @@ const TITLE = [
   `Dr(?=${SP})`,
   `Prof(?=${SP})`,
   `Dipl\\.-?${SP}?\\p{Lu}\\p{Ll}{1,8}\\.`,
+  // A judge named with the court: `die Richterin am Amtsgericht Engelhardt`, `Richter am Landgericht Dr. Kurz`.
+  `(?:Vorsitzende[r]?${SP})?Richter(?:in)?${SP}am${SP}\\p{Lu}\\p{Ll}{0,25}gericht(?:shof)?`,
   phrases(ROLE_TITLES.join(' ')),
 ].join('|');
 /** Titles in a row: Herrn Dr. med., Frau Prof. Dr., Herr und Frau, Mr. & Mrs. */
@@ -324,6 +327,23 @@ export const NAME_RULES: readonly PatternRule[] = [
     group: 'name',
     score: 0.7,
     validate: (_value, m) => isFirstName(m.groups?.first ?? '') && !CAPS_STOP.has(m.groups?.sur ?? ''),
+  },
+  {
+    // A maiden name: `Stefanie Okafor, geb. Meier`, `Jane Smith (née Brown)`.
+    label: 'PER',
+    // Right after a name or its comma; `der 1965 geb. Kläger` is a role noun.
+    regex: new RegExp(`(?<=[\\p{L},(][ \\t]?)(?:geb\\.|née|nee)${SP}${notWord(COMMON_NOUNS)}(?<name>${TOKEN})`, 'dgu'),
+    group: 'name',
+    score: 0.85,
+    validate: (value, m, text) => notOrgOrStreet(value, text, groupEnd(m, 'name')),
+  },
+  {
+    // A sign-off after a dash at the start of a line: `— Marisol, Lakeshore Fiber`, `-- Rachel Gold`.
+    label: 'PER',
+    regex: new RegExp(`${LINE_START}(?:—|–|--)[ \\t]*(?<name>${NAME})(?=[ \\t]*(?:,|\\r?\\n|$))`, 'dgu'),
+    group: 'name',
+    score: 0.75,
+    validate: speakerScore(0.75, 0.85),
   },
   {
     // Chat exports: `12.06.24, 19:08 - Lea K.: …`, `[03/09/2024, 18:26:11] Tunde O.: …` (WhatsApp), and logs with a

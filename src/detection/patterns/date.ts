@@ -139,6 +139,9 @@ function validateDate(value: string, match: RegExpExecArray, text: string): bool
  */
 const DAY_OF_RANGE = `${LB_NUM}(?<day>(?:0?[1-9]|[12]\\d|3[01])(?:\\.|st|nd|rd|th)?)(?=(?:\\s{0,2}(?:,|und|and|bis|to|–|-)\\s{0,2}\\d{1,2}(?:\\.|st|nd|rd|th)?){1,3}\\s{0,2}${MON})`;
 
+/** A year of birth: `born 2015`, `born in 1988`, `geb. 1952`, `geboren 1949`, `Jahrgang 1968`, `Jg. 1971`. */
+const BIRTH_YEAR = `(?<![\\p{L}])(?:born|geb\\.|geboren|Jahrgang|Jg\\.)\\s{1,2}(?:in\\s{1,2})?(?<year>(?:19|20)\\d{2})(?![\\p{L}\\p{N}]|[.,/]\\d)`;
+
 export const dateRules: readonly PatternRule[] = [
   ...Object.values(DATE_SOURCES).map((source) => ({
     label: 'DATE' as const,
@@ -146,6 +149,7 @@ export const dateRules: readonly PatternRule[] = [
     score: 0.6,
     validate: validateDate,
   })),
+  { label: 'DATE', regex: new RegExp(BIRTH_YEAR, 'dgu'), group: 'year', score: 0.8 },
   {
     label: 'DATE',
     regex: new RegExp(DAY_OF_RANGE, 'dgiu'),

@@ -112,6 +112,12 @@ describe('contextNameRecognizer: chats, logs, tables and mail headers', () => {
     ['Priya Natarajan 9:02 AM\nmorning all', ['Priya Natarajan']],
     ['| 2   | Bauer, Jonas             | 19.11.2001    |', ['Bauer, Jonas']],
     ['An: Geschäftsführung\nVon: Rachel Gold\nBetreff: Angebot', ['Rachel Gold']],
+    ['call us.\n— Marisol, Lakeshore Fiber Customer Care', ['Marisol']],
+    ['Kindesmutter: Stefanie Okafor, geb. Meier, Fürther Straße 212', ['Stefanie Okafor', 'Meier']],
+    ['Jane Smith (née Brown) lives here', ['Jane Smith', 'Brown']],
+    ['durch die Richterin am Amtsgericht Engelhardt am 7. März', ['Engelhardt']],
+    ['die Richterin am Amtsgericht Dr. Wiśniewska für Recht erkannt', ['Wiśniewska']],
+    ['Before: Employment Judge Whitfield\nMembers', ['Whitfield']],
   ])('finds the writer or the person in %j', (text, expected) => {
     expect(found(text)).toEqual(expected);
   });
@@ -123,6 +129,8 @@ describe('contextNameRecognizer: chats, logs, tables and mail headers', () => {
     ['Update 14:05\nDone', 'a word before a time'],
     ['| Berlin, Germany | Bochum |', 'a place and a country in a cell'],
     ['An: Geschäftsführung', 'a department after a mail field'],
+    ['Der 1965 geb. Kläger ist seit 1980 tätig', 'a role noun after geb.'],
+    ['- Milk\n- Status\n', 'list items after a dash'],
   ])('finds no name in %j (%s)', (text) => {
     expect(found(text)).toEqual([]);
   });

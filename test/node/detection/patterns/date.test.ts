@@ -18,13 +18,17 @@ function found(text: string): string[] {
     .map((s) => text.slice(s.start, s.end));
 }
 
-describe('dateRecognizer: the first days of a range or list', () => {
+describe('dateRecognizer: the first days of a range or list, years of birth', () => {
   it.each<[string, string[]]>([
     ['der sich vom 6. bis 14. März 2024 in unserer Klinik befand', ['6.', '14. März 2024']],
     ['On: 4, 5 and 6 March 2024 Before: Judge', ['4', '5', '6 March 2024']],
     ['am 3. und 4. Mai', ['3.', '4. Mai']],
     ['Kapitel 3 und 4 sind neu', []],
     ['Seite 12 bis 14 März-Ausgabe', ['14 März']],
+    // A year of birth is a date; other years alone are not (labels.md)
+    ['the minor children E.H. (born 2015) and J.H. (born 2018).', ['2015', '2018']],
+    ['Jahrgang 1968, ledig, geb. 1970 in Ulm', ['1968', '1970']],
+    ['Baujahr 1982, seit 2015 im Betrieb', []],
   ])('%j → %j', (text, expected) => {
     expect(found(text)).toEqual(expected);
   });
