@@ -164,8 +164,11 @@ const VAT =
   `|EL\\d{9}|PT\\d{9}|CZ\\d{8,10}|HU\\d{8}|SE\\d{10}01|FI\\d{8}|IE\\d{7}[A-W][A-I]?|NO\\d{9}MVA)${RIGHT_ID}`;
 const VAT_WORDS = ['ust', 'ust-id', 'ust-idnr', 'ust.-idnr', 'umsatzsteuer', 'vat', 'mwst', 'tva', 'iva', 'uid'];
 
-/** Company and association registers: `HRB 12345`, `HR B 12345`, `HRA 1234`, `VR 1234`, `GnR 123`, `PR 123`. */
-const REGISTER = `${LEFT_ID}(?<reg>HR${SP}?[AB]|GnR|VR|PartR|PR|GsR)${SP}?\\d{1,6}(?:${SP}B(?![\\p{L}\\p{N}]))?${RIGHT_ID}`;
+/**
+ * Company and association registers: `HRB 12345`, `HR B 12345`, `HRA 1234`, `VR 1234`, `GnR 123`, `PR 123`, with the
+ * court's letters some registers add (`HRB 12345 B`, `HRB 31877 HB`).
+ */
+const REGISTER = `${LEFT_ID}(?<reg>HR${SP}?[AB]|GnR|VR|PartR|PR|GsR)${SP}?\\d{1,6}(?:${SP}(?!AG|KG|UG|EU)[A-Z]{1,2}(?![\\p{L}\\p{N}]))?${RIGHT_ID}`;
 const REGISTER_WORDS = [
   'amtsgericht',
   'registergericht',
@@ -493,6 +496,13 @@ const STRONG_LABELS = [
   'fahrzeugidentifikationsnummer',
   'bearbeitungsnummer',
   'verwendungszweck',
+  'gmc(?: number| no\\.?)?',
+  'nmc pin',
+  'npi',
+  'ardc(?: number| no\\.?)?',
+  'uscis ?#?',
+  'a-number',
+  'alien registration number',
   'zugangscode',
   'aktivierungscode',
   'access code',
@@ -689,6 +699,18 @@ const WEAK_LABELS = [
   'sow',
   'po',
   'incident',
+  'vertrag',
+  'contract',
+  'plate',
+  'license plate',
+  'licence plate',
+  'number plate',
+  'registration',
+  'voyage',
+  'b\\/l',
+  'bill of lading',
+  'awb',
+  'acc\\.?',
 ];
 // A bare `Nr.:`/`No.:` names some number; only a long one is taken as an identifier (not `Zimmer Nr.: 12`).
 // (`the number: 1-800-…` is a phone number: only the abbreviations count.)
@@ -707,10 +729,10 @@ const PREFIXED = `\\p{Lu}{1,4}${SP}(?=\\p{N})${GENERIC}`;
 // (`Invoice 1234 12 March`), so only a field's end admits it.
 const FIELD_END = `(?=${GAP}{0,3}(?:[\\r\\n,;|)·]|$)|${GAP}{2})`;
 const FIELD = `(?:\\p{Lu}{1,4}${SP})?${GENERIC}(?:${SP}(?:\\p{N}{1,6}(?:[\\/\\-]\\p{N}{1,6})?|\\p{Lu}{1,4})){1,4}${FIELD_END}`;
-// Between label and value: a short gloss in brackets (`Tax ID (AFM):`), `ist`/`is`, and after a colon the wide gap
-// of an aligned form (`Rechnungsnummer:    RE-…`).
+// Between label and value: a short gloss in brackets (`Tax ID (AFM):`), `ist`/`is`, after a colon the wide gap of an
+// aligned form (`Rechnungsnummer:    RE-…`), and an opening bracket (`the old account (100-339-0452)`).
 const LABEL_GAP =
-  `(?:${GAP}{1,2}\\([\\p{L}.\\- ]{1,15}\\))?(?:${GAP}{1,2}(?:is|ist|lautet))?` + `${GAP}{0,3}(?:[:#=]${GAP}{0,20}|${GAP}{0,3})#?`;
+  `(?:${GAP}{1,2}\\([\\p{L}.\\- ]{1,15}\\))?(?:${GAP}{1,2}(?:is|ist|lautet))?` + `${GAP}{0,3}(?:[:#=]${GAP}{0,20}|${GAP}{0,3})#?\\(?`;
 const LABEL =
   // Not inside a word, a handle or a URL path (`@Az1Awards`, `t.co/iD26Uo`).
   `(?<![\\p{L}\\p{N}\\p{M}_@\\/])(?:(?<strong>${STRONG_LABELS.join('|')})(?:${SUFFIX})?|(?<stem>${STEM_LABELS.join('|')})${SUFFIX}` +
@@ -735,8 +757,9 @@ function labelledScore(value: string, m: RegExpExecArray, text: string): number 
   // A prefix before digit groups is a code in capitals (`HR 552 908 417`), not a word (`vom 12 03`).
   const prefix = /^(\p{L}+)[ \u00A0\u202F]/u.exec(value)?.[1];
   if (prefix !== undefined && prefix !== prefix.toUpperCase()) return false;
-  // Spaced digits need five of them: `Nr. 3 12` is a count, not a number.
-  if (/\s/u.test(value) && value.replace(/\D/gu, '').length < 5) return false;
+  // Spaced digits need five of them: `Nr. 3 12` is a count, not a number; a code with capitals two (`MX19 KTU`,
+  // `DH 7731`).
+  if (/\s/u.test(value) && value.replace(/\D/gu, '').length < (/\p{L}/u.test(value) ? 2 : 5)) return false;
   // A group of letters after a space is a code's capitals (`2023 D 004471`), not a word (`4711 und`).
   if (/\s\p{L}*\p{Ll}/u.test(value)) return false;
   const g = m.groups!;
@@ -827,7 +850,7 @@ export const OTH_RULES: readonly PatternRule[] = [
     validate: (v) => isKnownIbanCountry(v) && 0.8,
   },
   { label: 'OTH', regex: new RegExp(BIC_LABELLED, 'dgu'), group: 'id', score: 0.8 },
-  { label: 'OTH', regex: new RegExp(NINO, 'gu'), score: 0.3, context: { words: NINO_WORDS, boost: 0.5 } },
+  { label: 'OTH', regex: new RegExp(NINO, 'gu'), score: 0.3, context: { words: NINO_WORDS, boost: 0.6 } },
   {
     label: 'OTH',
     regex: new RegExp(LAST_DIGITS, 'dgu'),

@@ -98,6 +98,8 @@ describe('telRecognizer', () => {
     ['Zeitraum 2013-2017', 'year range'],
     ['IBAN DE89 3704 0044 0532 0130 00', 'IBAN'],
     ['IBAN: DE89370400440532013000', 'IBAN without spaces'],
+    ['(Mieternummer 0419-117). Das', 'a tenant number'],
+    ['Sort code 30-96-26 acc. 00718842 | termly', 'an account number after acc.'],
     ['10115 Berlin', 'postcode'],
     ['um 14:30 Uhr', 'time'],
     ['Öffnungszeiten 0900-1700', 'opening hours'],
