@@ -15,6 +15,15 @@ export interface PropagateOptions {
 /** Labels that propagate by default: names of people, organisations and places. */
 export const PROPAGATED_LABELS: ReadonlySet<TextLabelName> = new Set(['PER', 'ORG', 'LOC']);
 
+/**
+ * An identifier found once (after its label, in brackets after a name) is masked wherever else it stands: a login, a
+ * ticket or account number. Only a token of five or more letters, digits and `-_./` goes, so ages, years and short
+ * numbers (`30`, `2024`, `4417`) stay where their context put them.
+ */
+export function propagatesAsIdentifier(surface: string): boolean {
+  return /^[\p{L}\p{N}][\p{L}\p{N}\-_./]{3,}[\p{L}\p{N}]$/u.test(surface);
+}
+
 /** Source tag of propagated spans. */
 export const PROPAGATION_SOURCE = 'propagation';
 
@@ -46,8 +55,9 @@ function lastChar(s: string): string | undefined {
 }
 
 /**
- * Document-level propagation (pure): every other whole-word occurrence of a detected PER/ORG/LOC surface string —
- * and the surname of a detected full PER name, when it is capitalised — becomes a span of the same label with a
+ * Document-level propagation (pure): every other whole-word occurrence of a detected PER/ORG/LOC surface string (and
+ * of an OTH identifier, `propagatesAsIdentifier`) — and the surname of a detected full PER name, when it is
+ * capitalised — becomes a span of the same label with a
  * slightly lower score. Matching is case-sensitive; a German genitive `-s` may follow. Occurrences that would
  * overlap an existing span (or an earlier propagated one) are skipped; longer surfaces win at the same place.
  * Returns only the NEW spans. Linear in the text: candidates are looked up by their first word.
@@ -64,8 +74,8 @@ export function propagateSpans(text: string, spans: readonly Span[], options: Pr
     surfaces.set(s, { text: s, label, score, genitive: !/[sxzßSXZ]$/.test(s) });
   };
   for (const span of spans) {
-    if (!labels.has(span.label)) continue;
     const surface = text.slice(span.start, span.end);
+    if (!labels.has(span.label) && !(span.label === 'OTH' && propagatesAsIdentifier(surface))) continue;
     add(surface, span.label, span.score * factor);
     if (span.label === 'PER') {
       const parts = surface.split(/\s+/);

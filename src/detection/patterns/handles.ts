@@ -108,11 +108,31 @@ function userNameScore(value: string, m: RegExpExecArray): number | false {
   return announced && name === name.toLowerCase() && 0.8;
 }
 
+/**
+ * A login in brackets right after a person's name, as directories and tickets write it: `Hanna Öztürk (hoeztuerk)`,
+ * `Vasquez Morales, Elena (evasquez)`. It must hold four letters or more of one of the name's words, as written
+ * without accents or with umlauts spelt out, so a role in brackets is none (`Mr Colin Marsh (solicitor)`).
+ */
+const LOGIN_AFTER_NAME = String.raw`(?<=(?<name>\p{Lu}[\p{L}\p{M}'’-]{1,30}(?:,?[ \t]\p{Lu}[\p{L}\p{M}'’-]{1,30}){0,2})[ \t]?\()(?<id>[a-z][a-z0-9_-]{3,30}[a-z0-9])(?=\))`;
+
+/** A name word in the letters a login may use: accents dropped, or umlauts spelt out (`Öztürk` → ozturk, oeztuerk). */
+function loginSpellings(word: string): string[] {
+  const lower = word.toLowerCase();
+  const spelt = lower.replace(/ä/gu, 'ae').replace(/ö/gu, 'oe').replace(/ü/gu, 'ue').replace(/ß/gu, 'ss');
+  return [spelt, lower].map((w) => w.normalize('NFD').replace(/[^a-z]/gu, ''));
+}
+
+function loginScore(value: string, m: RegExpExecArray): boolean {
+  const words = (m.groups?.['name'] ?? '').split(/[ ,\t]+/u).flatMap(loginSpellings);
+  return words.some((w) => w.length >= 4 && value.includes(w.slice(0, Math.min(w.length, 6))));
+}
+
 const HANDLE_RULES: readonly PatternRule[] = [
   { label: 'OTH', regex: new RegExp(PROFILE_URL, 'giu'), score: 0.9 },
   { label: 'OTH', regex: new RegExp(HANDLE, 'gu'), score: 0.85, validate: (v) => !NOT_A_HANDLE.test(v) && !DOMAIN_END.test(v) },
   { label: 'OTH', regex: new RegExp(REDDIT_USER, 'gu'), score: 0.85 },
   { label: 'OTH', regex: new RegExp(USER_NAME, 'dgiu'), group: 'id', score: 0.85, validate: userNameScore },
+  { label: 'OTH', regex: new RegExp(LOGIN_AFTER_NAME, 'dgu'), group: 'id', score: 0.7, validate: loginScore },
 ];
 
 /** Profile links, user handles and user names (OTH). */

@@ -23,6 +23,21 @@ describe('propagateSpans', () => {
       ['PER:Anna Schmidt@29'],
     ],
     ['the surname of a full name', 'Anna Schmidt kam. Frau Schmidt ging.', [['Anna Schmidt', 'PER']], ['PER:Schmidt@23']],
+    [
+      'an identifier of five characters or more',
+      'Login (evasquez) gesperrt; evasquez meldet sich.',
+      [['evasquez', 'OTH']],
+      ['OTH:evasquez@27'],
+    ],
+    [
+      'not an age or a short number',
+      'Er wird 30, am 30. Mai; Karte 4417, Kunde 4417.',
+      [
+        ['30', 'OTH'],
+        ['4417', 'OTH'],
+      ],
+      [],
+    ],
     ['German genitive -s', 'Anna Schmidt kam. Schmidts Hund bellte.', [['Anna Schmidt', 'PER']], ['PER:Schmidts@18']],
     ['no genitive after a sibilant', 'Hans Fuchs kam. Fuchss Hund.', [['Hans Fuchs', 'PER']], []],
     [

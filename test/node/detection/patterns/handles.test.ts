@@ -66,6 +66,9 @@ describe('handleRecognizer: handles and user names', () => {
     ['Benutzer-ID 77120', 'OTH:77120'],
     ['Sign-in name: rwhite_02', 'OTH:rwhite_02'],
     ['Benutzerkonto: fhansen', 'OTH:fhansen'],
+    ['Gemeldet von: Vasquez Morales, Elena (evasquez) Abteilung', 'OTH:evasquez'],
+    ['Meine Kollegin Hanna Öztürk (hoeztuerk) hat', 'OTH:hoeztuerk'],
+    ['Anna Schmidt (aschmidt2) schrieb', 'OTH:aschmidt2'],
   ])('finds the handle in %j', (text, expected) => {
     expect(found(text)).toEqual([expected]);
   });
@@ -73,6 +76,9 @@ describe('handleRecognizer: handles and user names', () => {
   it.each([
     ['Kontakt: jana.vogt@example.org', 'an e-mail address'],
     ['Danke @all für die Hilfe', 'a chat broadcast'],
+    ['Mr Colin Marsh (solicitor), Brown & Co', 'a role in brackets after a name'],
+    ['Siemens (siemens.com) liefert', 'a domain in brackets'],
+    ['Berlin (deutsch) und Paris', 'a word in brackets'],
     ['@Override public void run()', 'a code annotation'],
     ['@media print { }', 'a CSS rule'],
     ['Preis @ 5 Euro', 'an at sign alone'],
