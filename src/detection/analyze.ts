@@ -1,7 +1,7 @@
 import type { ListEntry, TextLabelName } from '../spec/types.js';
 import type { Span } from '../text/span.js';
 import { applyWhitelist, blacklistSpans } from './lists.js';
-import { mergeSpans } from './merge.js';
+import { mergeSpans, preferContaining } from './merge.js';
 import { propagateSpans } from './propagate.js';
 import type { DetectContext, Recognizer } from './recognizer.js';
 
@@ -20,8 +20,8 @@ export interface AnalyzeOptions {
 }
 
 /**
- * The detection pipeline: recognizers for the requested labels → threshold → whitelist → blacklist →
- * conflict merge → document-level propagation (other occurrences of detected PER/ORG/LOC strings and surnames,
+ * The detection pipeline: recognizers for the requested labels → threshold → whitelist → blacklist → a rule's span
+ * over the model's piece of it (`preferContaining`) → conflict merge → document-level propagation (other occurrences of detected PER/ORG/LOC strings and surnames,
  * whitelist applied to them too). Returns non-overlapping spans in text order.
  * Blacklist entries apply whatever labels were requested: they are the user's explicit instruction.
  */
@@ -39,7 +39,7 @@ export async function analyze(text: string, recognizers: readonly Recognizer[], 
     // A model can tag invisible characters; a span that shows nothing names no one.
     .filter((s) => !INVISIBLE_ONLY.test(text.slice(s.start, s.end)));
   const kept = applyWhitelist(text, found, options.whitelist ?? []);
-  const merged = mergeSpans([...kept, ...blacklistSpans(text, options.blacklist ?? [])]);
+  const merged = mergeSpans([...preferContaining(kept), ...blacklistSpans(text, options.blacklist ?? [])]);
   const propagated = applyWhitelist(text, propagateSpans(text, merged), options.whitelist ?? []);
   return propagated.length === 0 ? merged : mergeSpans([...merged, ...propagated]);
 }

@@ -21,3 +21,25 @@ export function mergeSpans(spans: readonly Span[]): Span[] {
   }
   return kept.sort(compareSpans);
 }
+
+/**
+ * Drops a model span (source `ner`) that a rule span of the same label contains, when the rule scores at most
+ * `margin` lower: the rule's fuller reading of the entity wins over a confident piece of it (`Royal Berkshire
+ * Hospital` by rule over the model's `Royal Berkshire`). Run before `mergeSpans`, which would keep the piece for its
+ * score. Each label's spans are swept once in text order against the one reaching furthest so far.
+ */
+export function preferContaining(spans: readonly Span[], margin = 0.1): Span[] {
+  const byStart = [...spans].sort((a, b) => a.start - b.start || b.end - a.end);
+  const reach = new Map<string, Span>();
+  const dropped = new Set<Span>();
+  for (const s of byStart) {
+    const outer = reach.get(s.label);
+    const contained = outer !== undefined && outer.end >= s.end && outer.end - outer.start > s.end - s.start;
+    if (contained && s.source === 'ner' && outer.source !== 'ner' && outer.score >= s.score - margin) {
+      dropped.add(s);
+      continue;
+    }
+    if (!outer || s.end > outer.end) reach.set(s.label, s);
+  }
+  return dropped.size === 0 ? [...spans] : spans.filter((s) => !dropped.has(s));
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mergeSpans } from '../../../src/detection/merge.js';
+import { mergeSpans, preferContaining } from '../../../src/detection/merge.js';
 import type { Span } from '../../../src/text/span.js';
 
 const s = (start: number, end: number, label: Span['label'], score: number, source = 't'): Span => ({ start, end, label, score, source });
@@ -35,5 +35,36 @@ describe('mergeSpans', () => {
         expect(out.some((k) => k.start < sp.end && sp.start < k.end && k.score >= sp.score)).toBe(true);
       }
     }
+  });
+});
+
+describe('preferContaining', () => {
+  const span = (start: number, end: number, label: Span['label'], score: number, source: string): Span => ({
+    start,
+    end,
+    label,
+    score,
+    source,
+  });
+
+  it("drops the model's piece of an entity a rule reads in full, and keeps everything else", () => {
+    // `Royal Berkshire Hospital`: the rule's ORG (0.8) contains the model's `Royal Berkshire` (0.81).
+    const rule = span(0, 24, 'ORG', 0.8, 'pattern:context-org');
+    const piece = span(0, 15, 'ORG', 0.81, 'ner');
+    const otherLabel = span(6, 15, 'LOC', 0.84, 'ner');
+    const far = span(30, 40, 'ORG', 0.7, 'ner');
+    expect(preferContaining([rule, piece, otherLabel, far])).toEqual([rule, otherLabel, far]);
+    expect(mergeSpans(preferContaining([rule, piece]))).toEqual([rule]);
+  });
+
+  it('keeps the piece when the rule is much weaker, when the container is the model, and when both are rules', () => {
+    const weakRule = span(0, 24, 'ORG', 0.6, 'pattern:context-org');
+    const piece = span(0, 15, 'ORG', 0.81, 'ner');
+    expect(preferContaining([weakRule, piece])).toEqual([weakRule, piece]);
+    const model = span(0, 24, 'PER', 0.8, 'ner');
+    const rulePiece = span(0, 10, 'PER', 0.85, 'pattern:context-name');
+    expect(preferContaining([model, rulePiece])).toEqual([model, rulePiece]);
+    const rules = [span(0, 24, 'DATE', 0.8, 'date'), span(0, 10, 'DATE', 0.85, 'date')];
+    expect(preferContaining(rules)).toEqual(rules);
   });
 });
