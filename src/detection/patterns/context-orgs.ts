@@ -57,7 +57,7 @@ const CONN_HEAD_EN = words(`University Institute Society Association Company Fed
 const CONN_HEAD = `(?:${[...CONN_HEAD_DE, ...CONN_HEAD_EN].join('|')})`;
 /**
  * How two name words join: a space, "&"/"+", "für"/"of" after a head noun, "und"/"and" before Söhne/Partner or after
- * a "für X" part (Verein für Kultur und Sport). A bare "and"/"of" would glue neighbours into one name
+ * a "für X" part (Verein für Kultur und Sport) or a compound left open (Wohnungs- und Entwicklungsgesellschaft). A bare "and"/"of" would glue neighbours into one name
  * ("Products of Johnson & Johnson Inc.", "Microsoft and Acme Corp.").
  */
 const JOIN =
@@ -65,8 +65,11 @@ const JOIN =
   `|${SP}(?:und|and)${SP}(?=(?:Söhne|Sohn|Sons|Partner|Partners|Co|Company|Töchter)(?![\\p{L}]))` +
   `|(?<=${CONN_HEAD})${SP}(?:of|for|für|fuer|zur|zum|de)${SP}` +
   `|(?<=(?:für|zur|zum|of|for)${SP}\\p{Lu}[\\p{L}\\p{M}-]{0,40})${SP}(?:und|and)${SP}` +
-  // Romance and Dutch particles inside a name (Quinta do Vale, Lda.; Bodegas de la Sierra S.L.; Bakker van der Berg B.V.).
-  `|${SP}(?:da|de|del|della|di|do|dos|das|du|de${SP}la|de${SP}los|van|van${SP}de[nr]?)${SP}(?=\\p{Lu}))`;
+  // A German compound left open before "und" (Wohnungs- und Entwicklungsgesellschaft mbH, BAU- UND HANDELS GMBH).
+  `|(?<=\\p{L}-)${SP}(?:und|UND|u\\.|&)${SP}` +
+  // Romance and Dutch particles inside a name (Quinta do Vale, Lda.; Bodegas de la Sierra S.L.; Bakker van der Berg B.V.;
+  // Brandl, Seidel & de Vries PartG mbB).
+  `|${SP}(?:[&+]${SP})?(?:da|de|del|della|di|do|dos|das|du|de${SP}la|de${SP}los|van|van${SP}de[nr]?)${SP}(?=\\p{Lu}))`;
 /** Legal forms; `phrases` sorts longest first, so "GmbH & Co. KG" wins over "GmbH". `_` is a space. */
 const LEGAL = phrases(`GmbH_&_Co._KGaA GmbH_&_Co._KG GmbH_&_Co._OHG GmbH_&_Co.KG AG_&_Co._KGaA AG_&_Co._KG SE_&_Co._KGaA
   SE_&_Co._KG UG_(haftungsbeschränkt)_&_Co._KG UG_(haftungsbeschränkt) gGmbH GmbH mbH gAG AG KGaA KG OHG oHG GbR
@@ -230,6 +233,8 @@ const OWNER = `${TITLE}${OWNER_STOP}${NOT_NOUN_SUFFIX}\\p{Lu}\\p{Ll}[\\p{Ll}\\p{
 
 /** Partnerships list their partners before the form: Morgan, Delaney and Price LLP; Rechtsanwälte A, B & C PartG mbB. */
 const PARTNER = `\\p{Lu}[\\p{L}\\p{M}'’-]{1,30}`;
+/** A particle before the last partner's name (Brandl, Seidel & de Vries). */
+const PARTICLE = `(?:de|van|von|da|di|du|van${SP}de[nr]?|von${SP}der|de${SP}la)`;
 const PARTNERSHIP = phrases('LLP PartG_mbB PartGmbB PartG P.C. Solicitors Rechtsanwälte Steuerberater &_Partner_mbB &_Partner');
 
 /** English firms named by owner and trade: FitzGerald Joinery, Ashworth Mensah Solicitors, Bramley & Sons Builders. */
@@ -371,7 +376,7 @@ export const ORG_RULES: readonly PatternRule[] = [
     // Morgan, Delaney and Price LLP; Rechtsanwälte Lang, Osei & Roth PartG mbB.
     label: 'ORG',
     regex: new RegExp(
-      `${B}(?:${TRADES}${SP})?${STOP}${PARTNER}(?:,${SP}${PARTNER}){1,3},?${SP}(?:and|und|&)${SP}${PARTNER}${SP}${PARTNERSHIP}(?![\\p{L}\\p{N}\\p{M}-])`,
+      `${B}(?:${TRADES}${SP})?${STOP}${PARTNER}(?:,${SP}${PARTNER}){1,3},?${SP}(?:and|und|&)${SP}(?:${PARTICLE}${SP})?${PARTNER}${SP}${PARTNERSHIP}(?![\\p{L}\\p{N}\\p{M}-])`,
       'gu',
     ),
     // Above the legal-form rule's 0.9 would lose to its shorter `Price LLP`; equal scores let the longer span win.

@@ -102,6 +102,15 @@ describe('contextOrgRecognizer', () => {
     ['issued by the County Court at Bristol', ['County Court at Bristol']],
     ['IN THE CIRCUIT COURT OF LAKE COUNTY, OHIO', ['CIRCUIT COURT OF LAKE COUNTY']],
     ['ST ANNE GENERAL HOSPITAL\nWard 3', ['ST ANNE GENERAL HOSPITAL']],
+    [
+      'Rückschein\nNASSAUISCHE HEIMSTÄTTE WOHNUNGS- UND ENTWICKLUNGSGESELLSCHAFT MBH\nServicecenter',
+      ['NASSAUISCHE HEIMSTÄTTE WOHNUNGS- UND ENTWICKLUNGSGESELLSCHAFT MBH'],
+    ],
+    [
+      'die Nassauische Heimstätte Wohnungs- und Entwicklungsgesellschaft mbH',
+      ['Nassauische Heimstätte Wohnungs- und Entwicklungsgesellschaft mbH'],
+    ],
+    ['vertreten durch Rechtsanwälte Brandl, Seidel & de Vries PartG mbB', ['Rechtsanwälte Brandl, Seidel & de Vries PartG mbB']],
   ])('finds the organisation in %j', (text, expected) => {
     expect(found(text)).toEqual(expected);
   });
