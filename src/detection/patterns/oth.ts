@@ -42,9 +42,10 @@ const IBAN = `${LEFT_ID}[A-Za-z]{2}${SP}?\\d{2}(?:${IBAN_GROUP}[A-Za-z0-9]{4}){2
 
 /**
  * After its label an IBAN-shaped value is one span whatever its checksum (a typo, an example number), as SV numbers
- * and foreign registers are: `IBAN: DE89 3704 0044 0532 0130 01`, `iban de27…`. It needs a registered country.
+ * and foreign registers are: `IBAN: DE89 3704 0044 0532 0130 01`, `iban de27…`, `auf das Konto DE45 …`. It needs a
+ * registered country.
  */
-const IBAN_LABELLED = `(?<![\\p{L}\\p{N}])(?:IBAN|Iban|iban)(?:${SP}?-?${SP}?(?:Nr\\.?|No\\.?|Nummer|number))?${GAP}{0,3}[:#]?${GAP}{0,20}(?<id>${IBAN})`;
+const IBAN_LABELLED = `(?<![\\p{L}\\p{N}])(?:IBAN|Iban|iban|Konto|Kto\\.|Bankverbindung|account|Account)(?:${SP}?-?${SP}?(?:Nr\\.?|No\\.?|Nummer|number))?${GAP}{0,3}[:#]?${GAP}{0,20}(?<id>${IBAN})`;
 
 /**
  * A BIC (SWIFT code) after its label: bank, country, location and an optional branch, `BIC: GENODEF1LVB`,

@@ -11,6 +11,7 @@ import { isHeldOut } from './core.js';
 import type { Piece, Rng } from './core.js';
 import { foreignName, pickLocale, seedLocales } from './locales.js';
 import type { ForeignLocale } from './locales.js';
+import { ibanRemainder } from '../../../src/detection/validators/iban.js';
 
 export type Lang = 'de' | 'en';
 
@@ -905,8 +906,9 @@ export class Lexicon {
       [1, 'AT'],
       [1, 'GB'],
     ] as const);
-    const body = cc === 'DE' ? r.digits(20) : cc === 'AT' ? r.digits(18) : `${r.pick(['NWBK', 'BARC', 'LOYD'])}${r.digits(14)}`;
-    const s = `${cc}${body}`;
+    const bban = cc === 'DE' ? r.digits(18) : cc === 'AT' ? r.digits(16) : `${r.pick(['NWBK', 'BARC', 'LOYD'])}${r.digits(14)}`;
+    // Real IBANs carry valid check digits (ISO 13616), so the detector's checksum can find them as in real text.
+    const s = `${cc}${String(98 - ibanRemainder(`${cc}00${bban}`)).padStart(2, '0')}${bban}`;
     return r.chance(0.7) ? s.replace(/(.{4})/gu, '$1 ').trim() : s;
   }
 

@@ -164,6 +164,7 @@ describe('othRecognizer: identifiers', () => {
     ['IBAN DE89 3704 0044 0532 0130 01', 'DE89 3704 0044 0532 0130 01'],
     ['iban de89 3704 0044 0532 0130 01 bitte', 'de89 3704 0044 0532 0130 01'],
     ['IBAN: dk5030004071882073 SWIFT', 'dk5030004071882073'],
+    ['auf das Konto DE45 9185 2884 8440 2034 27 bei der Postbank', 'DE45 9185 2884 8440 2034 27'],
     // BIC after its label
     ['BIC: GENODEF1LVB Druckerei', 'GENODEF1LVB'],
     ['SWIFT/BIC: DABADKKK Please', 'DABADKKK'],

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { TEXT_LABELS } from '../../../../src/spec/types.js';
+import { isValidIban } from '../../../../src/detection/validators/iban.js';
 import { generate } from '../../../../tools/train-ner/synth.js';
 import type { DocKind } from '../../../../tools/train-ner/synth.js';
 import { DocBuilder, Rng, patternsOf } from '../../../../tools/train-ner/synth/core.js';
@@ -50,6 +51,16 @@ describe.skipIf(!existsSync(GAZ))('synthetic NER documents', () => {
 
   for (const lang of ['de', 'en'] as const) {
     describe(lang, () => {
+      it('writes IBANs with valid check digits, as real documents do', () => {
+        const ibans = runs[lang].records.flatMap((r) =>
+          r.entities
+            .map((e) => r.text.slice(e.start, e.end))
+            .filter((t) => /^(?:DE|AT|GB)\d{2}[A-Z0-9]{16,18}$/u.test(t.replace(/\s/gu, ''))),
+        );
+        expect(ibans.length).toBeGreaterThan(5);
+        for (const iban of ibans) expect(isValidIban(iban), iban).toBe(true);
+      });
+
       it('puts every span exactly on the text of the piece it was made from', () => {
         const { pieces, builders, records } = runs[lang];
         expect(records.length).toBe(DOCS);
