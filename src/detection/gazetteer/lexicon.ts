@@ -150,6 +150,9 @@ const NOUN_SUFFIXES =
 /** Names that end like such nouns. */
 const NOUN_SUFFIX_NAMES = '(?:Hartung|Dennis|Denis|Jannis|Yannis|Janis)';
 
+/** A word with a common German noun ending (-ung, -heit, …), anchored; the names that end alike are not. */
+export const NOUN_BY_SUFFIX = new RegExp(`^(?!${NOUN_SUFFIX_NAMES}$)\\p{L}{2,30}${NOUN_SUFFIXES}$`, 'u');
+
 /** Negative lookahead for a common German noun ending (-ung, -heit, …): such words are not surnames. */
 export const NOT_NOUN_SUFFIX = `(?!${NOUN_SUFFIX_NAMES}(?![\\p{L}]))` + `(?!\\p{L}{2,30}${NOUN_SUFFIXES}(?![\\p{L}]))`;
 

@@ -6,6 +6,7 @@ import {
   LEGAL_FORM_WORDS,
   MONTHS,
   NOT_NOUN_SUFFIX,
+  NOUN_BY_SUFFIX,
   notWord,
   phrases,
   TITLE_WORDS,
@@ -218,10 +219,35 @@ const LINE_START = `(?<![^\\n])[ \\t]*`;
 /** E-mail header fields whose value is a person (`An: Nguyen, Lan`, `From: Rachel Gold`). */
 const MAIL_FIELDS = phrases('An Von Cc Bcc Kopie From To');
 
+/**
+ * A name candidate in the layouts below (chats, logs, tables, mail headers): up to four capitalised words or initials
+ * with particles, `Surname, First` included. It is a light shape, checked word by word in `nameWords`: the stop-word
+ * alternations of `NAME` compiled into each of these rules would cross V8's budget for regex code, after which every
+ * later rule regex runs unoptimized (docs/measurements.md, "Rule regexes and V8's regex code limit").
+ */
+const LIGHT_WORD = `\\p{Lu}[\\p{L}\\p{M}'’.-]{0,30}`;
+const LIGHT_NAME = `${LIGHT_WORD}(?:,?[ \\t](?:(?:von|van|de|der|den|da|di|du|le|la|ten|ter)[ \\t]){0,2}${LIGHT_WORD}){0,3}`;
+const STOP_WORDS: ReadonlySet<string> = new Set(NAME_STOP_WORDS);
+const COMMON_NOUN_SET: ReadonlySet<string> = new Set(COMMON_NOUNS);
+const INITIAL = new RegExp(`^${INIT}$`, 'u');
+const NAME_WORD = new RegExp(`^${NW}$`, 'u');
+
+/** Whether each word of a candidate is an initial, a particle, or a name word that is no stop word or noun. */
+function nameWords(value: string): boolean {
+  return value
+    .split(/[ \t,]+/u)
+    .filter((w) => w !== '')
+    .every(
+      (w, i) =>
+        INITIAL.test(w) || (i > 0 && PARTICLE_TOKEN.test(w)) || (NAME_WORD.test(w) && !STOP_WORDS.has(w) && !NOUN_BY_SUFFIX.test(w)),
+    );
+}
+
 /** A name of one token must be a known first name or carry an initial; longer names are checked as cued names. */
 function speakerScore(base: number, known: number) {
   const cued = cuedScore(base, known);
   return (value: string, m: RegExpExecArray, text: string): boolean | number => {
+    if (!nameWords(value)) return false;
     if (!/[ \u00a0]/u.test(value.trim()) && !isFirstName(value) && !/\p{Lu}\./u.test(value)) return false;
     return cued(value, m, text);
   };
@@ -229,6 +255,7 @@ function speakerScore(base: number, known: number) {
 
 /** A name whose first name is known (`Bauer, Jonas`, `Rachel Gold`): a field whose value may also be anything else. */
 function knownFirstName(value: string, m: RegExpExecArray, text: string): boolean | number {
+  if (!nameWords(value)) return false;
   const comma = value.indexOf(',');
   const first =
     comma >= 0
@@ -332,15 +359,15 @@ export const NAME_RULES: readonly PatternRule[] = [
     // A maiden name: `Stefanie Okafor, geb. Meier`, `Jane Smith (née Brown)`.
     label: 'PER',
     // Right after a name or its comma; `der 1965 geb. Kläger` is a role noun.
-    regex: new RegExp(`(?<=[\\p{L},(][ \\t]?)(?:geb\\.|née|nee)${SP}${notWord(COMMON_NOUNS)}(?<name>${TOKEN})`, 'dgu'),
+    regex: new RegExp(`(?<=[\\p{L},(][ \\t]?)(?:geb\\.|née|nee)${SP}(?<name>${LIGHT_WORD})`, 'dgu'),
     group: 'name',
     score: 0.85,
-    validate: (value, m, text) => notOrgOrStreet(value, text, groupEnd(m, 'name')),
+    validate: (value, m, text) => !COMMON_NOUN_SET.has(value) && nameWords(value) && notOrgOrStreet(value, text, groupEnd(m, 'name')),
   },
   {
     // A sign-off after a dash at the start of a line: `— Marisol, Lakeshore Fiber`, `-- Rachel Gold`.
     label: 'PER',
-    regex: new RegExp(`${LINE_START}(?:—|–|--)[ \\t]*(?<name>${NAME})(?=[ \\t]*(?:,|\\r?\\n|$))`, 'dgu'),
+    regex: new RegExp(`${LINE_START}(?:—|–|--)[ \\t]*(?<name>${LIGHT_NAME})(?=[ \\t]*(?:,|\\r?\\n|$))`, 'dgu'),
     group: 'name',
     score: 0.75,
     validate: speakerScore(0.75, 0.85),
@@ -350,7 +377,7 @@ export const NAME_RULES: readonly PatternRule[] = [
     // time before the writer: `19.04.2024 09:02 F. Gerdes: …`, `11:45 Selin Arslan (Versand): …`.
     label: 'PER',
     regex: new RegExp(
-      `${LINE_START}\\[?(?:${CHAT_DATE},?[ \\t]+)?${CLOCK}\\]?[ \\t]*(?:[-–][ \\t]*)?(?<name>${NAME})(?=(?:[ \\t]*\\([^()\\n]{1,30}\\))?:[ \\t])`,
+      `${LINE_START}\\[?(?:${CHAT_DATE},?[ \\t]+)?${CLOCK}\\]?[ \\t]*(?:[-–][ \\t]*)?(?<name>${LIGHT_NAME})(?=(?:[ \\t]*\\([^()\\n]{1,30}\\))?:[ \\t])`,
       'dgu',
     ),
     group: 'name',
@@ -361,7 +388,7 @@ export const NAME_RULES: readonly PatternRule[] = [
     // Chats that print the writer and the time on a line of their own (Teams, Slack): `Schneider, Katrin 09:12`,
     // `Priya Natarajan 9:02 AM`.
     label: 'PER',
-    regex: new RegExp(`${LINE_START}(?<name>${SURNAME_COMMA}|${NAME})[ \\t]+${CLOCK}[ \\t]*(?=\\r?\\n|$)`, 'dgu'),
+    regex: new RegExp(`${LINE_START}(?<name>${LIGHT_NAME})[ \\t]+${CLOCK}[ \\t]*(?=\\r?\\n|$)`, 'dgu'),
     group: 'name',
     score: 0.8,
     validate: speakerScore(0.8, 0.9),
@@ -370,7 +397,7 @@ export const NAME_RULES: readonly PatternRule[] = [
     // A table cell or an e-mail header holding a name with a known first name: `| Bauer, Jonas |`, `An: Nguyen, Lan`.
     label: 'PER',
     regex: new RegExp(
-      `(?:\\|[ \\t]{0,3}|${LINE_START}${MAIL_FIELDS}:[ \\t]{1,3})(?<name>${SURNAME_COMMA}|${NAME})(?=[ \\t]*(?:\\||\\r?\\n|$|<|;))`,
+      `(?:\\|[ \\t]{0,3}|${LINE_START}${MAIL_FIELDS}:[ \\t]{1,3})(?<name>${LIGHT_NAME})(?=[ \\t]*(?:\\||\\r?\\n|$|<|;))`,
       'dgu',
     ),
     group: 'name',
