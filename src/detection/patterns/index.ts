@@ -12,6 +12,7 @@ import { postcodeCityRecognizer } from './postcode-city.js';
 import { intlPostcodeRecognizer } from './postcode-intl.js';
 import { registerRecognizer } from './registers.js';
 import { streetRecognizer } from './street.js';
+import { withCaseView } from './case-view-rules.js';
 import { telRecognizer } from './tel.js';
 
 /** The built-in rule recognizers: patterns with validators, context rules. The NER model is added beside them. */
@@ -23,7 +24,7 @@ export function defaultRecognizers(): Recognizer[] {
     dateRecognizer,
     othRecognizer,
     registerRecognizer,
-    streetRecognizer,
+    withCaseView(streetRecognizer),
     postcodeCityRecognizer,
     intlPostcodeRecognizer,
     datelineRecognizer,
