@@ -18,8 +18,8 @@ const NUM =
 const SIDE = `(?:${phrases('sal tv th mf Izda Izq Dcha Dcho Dto Esq Fte izda izq dcha dto esq fte hoog andar piso étage etg')}\\.?)(?![\\p{L}\\p{N}])`;
 /** A floor: "2." or "3" before a side word, or an ordinal "4.º", "3º", "1ª", "2ος" (then a door letter may follow). */
 const FLOOR = `\\d{1,2}(?:\\.?${SP}?[ºª°](?:${SP}?(?:${SIDE}|[A-H](?![\\p{L}\\p{N}])))?|ος(?![\\p{L}])|\\.?${SP}?${SIDE})`;
-/** Words that number a flat, staircase or entrance: "m. 6" (PL), "int. 5", "Scala B" (IT), "Oppgang B" (NO). */
-const UNIT_WORD = phrases(`m. int. Int. Piano piano Scala scala Sc. Interno interno Esc. esc. Bloco Lote Leil. Oppgang
+/** Words that number a flat, staircase or entrance: "m. 6", "lok. 109" (PL), "int. 5", "Scala B" (IT), "Oppgang B" (NO). */
+const UNIT_WORD = phrases(`m. lok. int. Int. Piano piano Scala scala Sc. Interno interno Esc. esc. Bloco Lote Leil. Oppgang
   lgh. Lgh bus boîte bte Bte Porta porta Puerta pta. Pta. Appartement appt. Apt. Apt`);
 /** What follows the number on the same street line: a floor, a flat, a Dutch storey (II, hs), a Finnish "A 2". */
 const ADDITION =

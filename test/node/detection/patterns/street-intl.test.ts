@@ -24,6 +24,7 @@ describe('streetRecognizer: streets of other countries', () => {
     ["6984 Impasse d'Argenteuil, Cergy", ["6984 Impasse d'Argenteuil"]],
     ['8 Quai Charlemagne, 50096 Rueil-Malmaison', ['8 Quai Charlemagne']],
     ['ul. Kwiatowa 48 m. 6, 80-822 Gdańsk', ['ul. Kwiatowa 48 m. 6']],
+    ['ul. Marszałkowska 84/92 lok. 109, 00-514 Warszawa', ['ul. Marszałkowska 84/92 lok. 109']],
     ['Al. Jerozolimskie 65, Warszawa', ['Al. Jerozolimskie 65']],
     ['náměstí Míru 15, 120 00 Praha 2', ['náměstí Míru 15']],
     ['Odos Ermou 72, 546 22 Thessaloniki', ['Odos Ermou 72']],
