@@ -23,23 +23,25 @@ export function mergeSpans(spans: readonly Span[]): Span[] {
 }
 
 /**
- * Drops a model span (source `ner`) that a rule span of the same label contains, when the rule scores at most
- * `margin` lower: the rule's fuller reading of the entity wins over a confident piece of it (`Royal Berkshire
- * Hospital` by rule over the model's `Royal Berkshire`). Run before `mergeSpans`, which would keep the piece for its
- * score. Each label's spans are swept once in text order against the one reaching furthest so far.
+ * Drops a model span (source `ner`) that a rule span contains, when the rule scores at most `margin` lower: the
+ * rule's fuller reading wins over a confident piece of it, whatever label the model gave the piece (`Royal Berkshire
+ * Hospital` by the institution rule over the model's `Royal Berkshire`; `Sparkwell Electrical` by the trade rule over
+ * the model's PER `Electrical`). Run before `mergeSpans`, which would keep the piece for its score. One sweep in text
+ * order against the rule span reaching furthest so far.
  */
-export function preferContaining(spans: readonly Span[], margin = 0.1): Span[] {
-  const byStart = [...spans].sort((a, b) => a.start - b.start || b.end - a.end);
-  const reach = new Map<string, Span>();
+export function preferContaining(spans: readonly Span[], margin = 0.15): Span[] {
+  const rules = spans.filter((s) => s.source !== 'ner').sort((a, b) => a.start - b.start || b.end - a.end);
   const dropped = new Set<Span>();
-  for (const s of byStart) {
-    const outer = reach.get(s.label);
-    const contained = outer !== undefined && outer.end >= s.end && outer.end - outer.start > s.end - s.start;
-    if (contained && s.source === 'ner' && outer.source !== 'ner' && outer.score >= s.score - margin) {
-      dropped.add(s);
-      continue;
+  // The rule span reaching furthest among those starting at or before each model span: one sweep in text order.
+  const models = spans.filter((s) => s.source === 'ner').sort((a, b) => a.start - b.start);
+  let r = 0;
+  let reach: Span | undefined;
+  for (const m of models) {
+    while (r < rules.length && rules[r]!.start <= m.start) {
+      if (!reach || rules[r]!.end > reach.end) reach = rules[r];
+      r++;
     }
-    if (!outer || s.end > outer.end) reach.set(s.label, s);
+    if (reach && reach.end >= m.end && reach.end - reach.start > m.end - m.start && reach.score >= m.score - margin) dropped.add(m);
   }
   return dropped.size === 0 ? [...spans] : spans.filter((s) => !dropped.has(s));
 }

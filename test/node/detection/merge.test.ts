@@ -47,13 +47,17 @@ describe('preferContaining', () => {
     source,
   });
 
-  it("drops the model's piece of an entity a rule reads in full, and keeps everything else", () => {
+  it("drops the model's piece of an entity a rule reads in full, whatever its label, and keeps everything else", () => {
     // `Royal Berkshire Hospital`: the rule's ORG (0.8) contains the model's `Royal Berkshire` (0.81).
     const rule = span(0, 24, 'ORG', 0.8, 'pattern:context-org');
     const piece = span(0, 15, 'ORG', 0.81, 'ner');
+    // `Sparkwell Electrical`: the trade rule's ORG (0.7) contains the model's PER `Electrical` (0.81).
     const otherLabel = span(6, 15, 'LOC', 0.84, 'ner');
     const far = span(30, 40, 'ORG', 0.7, 'ner');
-    expect(preferContaining([rule, piece, otherLabel, far])).toEqual([rule, otherLabel, far]);
+    expect(preferContaining([rule, piece, otherLabel, far])).toEqual([rule, far]);
+    const trade = span(0, 20, 'ORG', 0.7, 'pattern:context-org');
+    const person = span(10, 20, 'PER', 0.81, 'ner');
+    expect(preferContaining([trade, person])).toEqual([trade]);
     expect(mergeSpans(preferContaining([rule, piece]))).toEqual([rule]);
   });
 
