@@ -85,7 +85,8 @@ const NAME_STOP_WORDS = [
     Bishop River Lake Bay Valley Mountain Mount Island Band Theatre Theater Club Orchestra Quartet Trio Company
     Foundation Award Prize Center Centre Hall House Museum Park Road Street Lane Avenue Square Gardens Hotel Airport
     Station Church Cathedral Chapel College School Academy Institute Group Stadium Arena Building Tower Bridge OA OÄ
-    PD MD PhD FRSE MBA MSc BSc LLM CA FA FÄ AA AÄ Doz Prim Univ`),
+    PD MD PhD FRSE MBA MSc BSc LLM CA FA FÄ AA AÄ Doz Prim Univ MBChB MBBS BMBS MRCGP MRCP FRCP FRCS FRCSEd FRCA
+    FRCOG FRCPath FRCR FACP FACS DPhil DNP RN RGN RMN CDCES CPA CFA Esq QC KC LLB BA MA`),
   ...ADDRESS_NOUNS,
 ];
 /** Role words that are also common surnames: right after a title they are the name (Herr Richter). */

@@ -118,6 +118,8 @@ describe('contextNameRecognizer: chats, logs, tables and mail headers', () => {
     ['durch die Richterin am Amtsgericht Engelhardt am 7. März', ['Engelhardt']],
     ['die Richterin am Amtsgericht Dr. Wiśniewska für Recht erkannt', ['Wiśniewska']],
     ['Before: Employment Judge Whitfield\nMembers', ['Whitfield']],
+    ['Yours sincerely,\n\nDr Hamish McAllister MBChB MRCGP\nGMC 7046219', ['Hamish McAllister']],
+    ['Herr Ma und Frau Ba kamen', ['Ma', 'Ba']],
   ])('finds the writer or the person in %j', (text, expected) => {
     expect(found(text)).toEqual(expected);
   });
