@@ -26,8 +26,7 @@ export function mergeSpans(spans: readonly Span[]): Span[] {
  * Drops a model span (source `ner`) that a rule span contains, when the rule scores at most `margin` lower: the
  * rule's fuller reading wins over a confident piece of it, whatever label the model gave the piece (`Royal Berkshire
  * Hospital` by the institution rule over the model's `Royal Berkshire`; `Sparkwell Electrical` by the trade rule over
- * the model's PER `Electrical`). Run before `mergeSpans`, which would keep the piece for its score. One sweep in text
- * order against the rule span reaching furthest so far.
+ * the model's PER `Electrical`). Run before `mergeSpans`, which would keep the piece for its score.
  */
 export function preferContaining(spans: readonly Span[], margin = 0.15): Span[] {
   const rules = spans.filter((s) => s.source !== 'ner').sort((a, b) => a.start - b.start || b.end - a.end);

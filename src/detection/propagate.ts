@@ -55,10 +55,9 @@ function lastChar(s: string): string | undefined {
 }
 
 /**
- * Document-level propagation (pure): every other whole-word occurrence of a detected PER/ORG/LOC surface string (and
- * of an OTH identifier, `propagatesAsIdentifier`) — and the surname of a detected full PER name, when it is
- * capitalised — becomes a span of the same label with a
- * slightly lower score. Matching is case-sensitive; a German genitive `-s` may follow. Occurrences that would
+ * Document-level propagation (pure): every other whole-word occurrence of a detected surface string of `labels`
+ * (and, whatever `labels` says, of an OTH identifier that `propagatesAsIdentifier`) — and the surname of a detected
+ * full PER name, when it is capitalised — becomes a span of the same label with a slightly lower score. Matching is case-sensitive; a German genitive `-s` may follow. Occurrences that would
  * overlap an existing span (or an earlier propagated one) are skipped; longer surfaces win at the same place.
  * Returns only the NEW spans. Linear in the text: candidates are looked up by their first word.
  */
