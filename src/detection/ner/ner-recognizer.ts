@@ -42,7 +42,9 @@ export function splitSpan(
   let stop = end;
   if (line) {
     const tail = trimPunctuation(text, start + line.index + line[0].length, end);
-    if (tail.end <= tail.start || !continues(tail.start, tail.end)) stop = start + line.index;
+    // A tail followed by a colon is the next field's label (`Delta Dental of Arizona⏎Subscriber: …`).
+    const label = FIELD_COLON.test(text.slice(tail.end, tail.end + 4));
+    if (tail.end <= tail.start || label || !continues(tail.start, tail.end)) stop = start + line.index;
   }
   const pieces: Array<{ start: number; end: number }> = [];
   let from = start;
@@ -54,6 +56,7 @@ export function splitSpan(
   return pieces.filter((p) => p.end > p.start);
 }
 const LINE_BREAK = /\r?\n/u;
+const FIELD_COLON = /^[ \t]*:/u;
 const COLUMN_GAP = /\t|[ \u00a0]{3,}/gu;
 
 /** Options of `nerRecognizer`. */

@@ -4,6 +4,7 @@ import { isValidDeVatId } from '../validators/de-vat-id.js';
 import { isValidSteuerId } from '../validators/de-tax-id.js';
 import { isValidSvnr } from '../validators/de-svnr.js';
 import { isValidIpv6 } from '../validators/ip.js';
+import { isValidContainerNumber } from '../validators/container.js';
 import { isValidKvnr } from '../validators/kvnr.js';
 import { cardScheme, luhnValid } from '../validators/luhn.js';
 import { patternRecognizer, type PatternRule } from './pattern-recognizer.js';
@@ -81,6 +82,28 @@ function cardScore(value: string): number | false {
   if (cardScheme(digits) === undefined) return 0.35;
   return /\D/u.test(value) ? 0.9 : 0.85;
 }
+
+/**
+ * A UK sort code with its account number, as people pass bank details on (`60-83-71 22918846`): each is a span. A
+ * sort code alone has a date's shape (`12-03-24`), so only the pair counts.
+ */
+const SORT_CODE = `${LEFT_NUM}\\d{2}-\\d{2}-\\d{2}(?=${GAP}{1,3}[,;]?${GAP}{0,3}\\d{8}${RIGHT_NUM})`;
+const SORT_CODE_ACCOUNT = `(?<=${LEFT_NUM}\\d{2}-\\d{2}-\\d{2}${GAP}{1,3}[,;]?${GAP}{0,3})\\d{8}${RIGHT_NUM}`;
+
+/** US Medicare Beneficiary Identifier: `1EG4-TE5-MK73`, eleven characters, letters other than S L O I B Z. */
+const MBI_LETTER = '[AC-HJKMNP-RT-Y]';
+const MBI = `${LEFT_ID}[1-9]${MBI_LETTER}[AC-HJKMNP-RT-Y0-9]\\d-?${MBI_LETTER}[AC-HJKMNP-RT-Y0-9]\\d-?${MBI_LETTER}{2}\\d{2}${RIGHT_ID}`;
+const MBI_WORDS = ['medicare', 'mbi', 'beneficiary'];
+
+/** Freight container numbers (ISO 6346, `MSKU 907032 3`): the check digit, or a container word before them. */
+const CONTAINER = `${LEFT_ID}[A-Z]{3}[UJZ]${SP}?\\d{6}${SP}?\\d${RIGHT_ID}`;
+const CONTAINER_WORDS = ['container', 'cntr', 'ctr', 'equipment'];
+
+/**
+ * An issue, ticket or pull-request number written with `#` (`Issue #4417`, `fixed in #4419`): three or more digits,
+ * so that a rank (`#1`) stays.
+ */
+const HASH_NUMBER = `(?<![\\p{L}\\p{N}\\p{M}_&#/])#(?<id>\\d{3,9})(?![\\p{L}\\p{N}\\p{M}_]|[.,]\\p{N})`;
 
 // ---------------------------------------------------------------------------------------------------------------
 // German tax, social and health insurance numbers
@@ -669,6 +692,11 @@ const STEM_LABELS = [
   'org\\.?',
   'tax',
   'vat',
+  'po',
+  'purchase order',
+  'atty\\.?',
+  'attorney',
+  "judge'?s",
 ];
 // Common words that name an identifier only when a `:` or `#` follows, or the value clearly is one.
 const WEAK_LABELS = [
@@ -735,9 +763,11 @@ const FIELD = `(?:\\p{Lu}{1,4}${SP})?${GENERIC}(?:${SP}(?:\\p{N}{1,6}(?:[\\/\\-]
 const LABEL_GAP =
   `(?:${GAP}{1,2}\\([\\p{L}.\\- ]{1,15}\\))?(?:${GAP}{1,2}(?:is|ist|lautet))?` + `${GAP}{0,3}(?:[:#=]${GAP}{0,20}|${GAP}{0,3})#?\\(?`;
 const LABEL =
-  // Not inside a word, a handle or a URL path (`@Az1Awards`, `t.co/iD26Uo`).
+  // Not inside a word, a handle or a URL path (`@Az1Awards`, `t.co/iD26Uo`); a word ends the label unless it ends in
+  // `#` (`referral #HH-240409-117`).
   `(?<![\\p{L}\\p{N}\\p{M}_@\\/])(?:(?<strong>${STRONG_LABELS.join('|')})(?:${SUFFIX})?|(?<stem>${STEM_LABELS.join('|')})${SUFFIX}` +
-  `|(?<weak>${WEAK_LABELS.join('|')})|(?<bare>${BARE_LABELS.join('|')}))(?![\\p{L}])(?<p>${LABEL_GAP})`;
+  `|(?<weak>${WEAK_LABELS.join('|')})|(?<bare>${BARE_LABELS.join('|')}))(?:(?<=#)|(?![\\p{L}]))(?<p>${LABEL_GAP})`;
+const STRONG_LABEL_WORD = new RegExp(`^(?:${STRONG_LABELS.join('|')})$`, 'iu');
 const VALUE_END = '(?![\\p{L}\\p{N}\\p{M}_]|[\\-\\/.:_,][\\p{L}\\p{N}])';
 const LABELLED = `${LABEL}(?<id>${COURT}|${SVNR_SHAPE}|${SPACED}|${PREFIXED}|${GENERIC})${VALUE_END}`;
 // Its own rule: the `i` flag lets `\p{Lu}` take a word (`4711 und`), which the validator rejects, and the shorter
@@ -758,6 +788,8 @@ function labelledScore(value: string, m: RegExpExecArray, text: string): number 
   // A prefix before digit groups is a code in capitals (`HR 552 908 417`), not a word (`vom 12 03`).
   const prefix = /^(\p{L}+)[ \u00A0\u202F]/u.exec(value)?.[1];
   if (prefix !== undefined && prefix !== prefix.toUpperCase()) return false;
+  // A prefix that is a label itself starts the next field (`invoice: NIP 677-228-41-90`): its own match takes the value.
+  if (prefix !== undefined && STRONG_LABEL_WORD.test(prefix)) return false;
   // Spaced digits need five of them: `Nr. 3 12` is a count, not a number; a code with capitals two (`MX19 KTU`,
   // `DH 7731`).
   if (/\s/u.test(value) && value.replace(/\D/gu, '').length < (/\p{L}/u.test(value) ? 2 : 5)) return false;
@@ -770,8 +802,9 @@ function labelledScore(value: string, m: RegExpExecArray, text: string): number 
     if (NOT_AN_ID_NR_BEFORE.test(text.slice(Math.max(0, m.index - 25), m.index))) return false;
     const digits = value.replace(/\D/gu, '').length;
     if (/[:#]/u.test(g['p']!)) return digits >= 6 && 0.6;
-    // Without a colon only a code in capitals is taken (`Einsatz Nr. TE-881273`, `Nr. ZAB 412387`), not a count.
-    return /^\p{Lu}{1,4}[\- ]?\d/u.test(value) && digits >= 5 && 0.6;
+    // Without a colon only a code in capitals (`Einsatz Nr. TE-881273`, `Nr. ZAB 412387`) or seven digits and more
+    // (`FOID card, no. 41887230`) is taken, not a count.
+    return ((/^\p{Lu}{1,4}[\- ]?\d/u.test(value) && digits >= 5) || digits >= 7) && 0.6;
   }
   if (g['weak'] === undefined) return 0.85;
   if (/[:#]/u.test(g['p']!)) return 0.75;
@@ -791,6 +824,8 @@ const AGE_EN_STRONG = `${LEFT_AGE}\\d{1,3}(?=${SP}?-?${SP}?(?:years?|yrs?\\.?)${
 // In a record's header the age follows the birth date in brackets: `DOB: 09/30/1952 (71 y)`, `(72 J.)`.
 const AGE_BRACKETED = `(?<=\\()\\d{1,3}(?=${SP}?(?:y|yrs?|J|Jahre)\\.?\\))`;
 const AGE_DE_WEAK = `${LEFT_AGE}\\d{1,3}(?=${SP}(?:Jahre|J\\.)(?![\\p{L}])(?!${SP}alt(?![\\p{L}])))`;
+// A birthday: `he turns 80 on 28 Sept`, `Oma wird 90!` (not `wird 5 Seiten lang`: a time, a bracket or the end follows).
+const AGE_TURNS = `(?<=(?<![\\p{L}])(?:turn(?:s|ed|ing)?|wird|wurde)${SP})\\d{1,3}(?=${SP}?(?:[!.,;)]|$)|${SP}(?:on|in|this|next|today|tomorrow|soon|and|am|im|diese[ns]?|nächste[ns]?|heute|morgen|bald|und)(?![\\p{L}]))`;
 const AGE_MIT = `(?<=(?<![\\p{L}])[Mm]it${SP})\\d{1,3}(?=${SP}Jahren(?![\\p{L}]))`;
 const AGE_LABELLED =
   `(?<![\\p{L}\\p{N}])(?:[Aa]ged|[Aa]ge|AGE|Alter|ALTER|[Ii]m Alter von|[Aa]t the age of|[Ll]ebensalter)${GAP}{0,2}:?${GAP}{0,2}` +
@@ -860,6 +895,17 @@ export const OTH_RULES: readonly PatternRule[] = [
     context: { words: LAST_DIGITS_WORDS, window: 30, boost: 0.5 },
   },
   { label: 'OTH', regex: new RegExp(CARD, 'gu'), score: 0.85, validate: cardScore, context: { words: CARD_WORDS, boost: 0.4 } },
+  { label: 'OTH', regex: new RegExp(SORT_CODE, 'gu'), score: 0.75 },
+  { label: 'OTH', regex: new RegExp(SORT_CODE_ACCOUNT, 'gu'), score: 0.75 },
+  { label: 'OTH', regex: new RegExp(MBI, 'gu'), score: 0.35, context: { words: MBI_WORDS, boost: 0.45 } },
+  {
+    label: 'OTH',
+    regex: new RegExp(CONTAINER, 'gu'),
+    score: 0.35,
+    validate: (v) => (isValidContainerNumber(v) ? 0.85 : 0.35),
+    context: { words: CONTAINER_WORDS, boost: 0.4 },
+  },
+  { label: 'OTH', regex: new RegExp(HASH_NUMBER, 'dgu'), group: 'id', score: 0.6 },
   {
     label: 'OTH',
     regex: new RegExp(STEUER_ID, 'gu'),
@@ -936,6 +982,7 @@ export const OTH_RULES: readonly PatternRule[] = [
   { label: 'OTH', regex: new RegExp(AGE_BRACKETED, 'gu'), score: 0.8, validate: ageScore(0.8) },
   { label: 'OTH', regex: new RegExp(AGE_DE_WEAK, 'gu'), score: 0.55, validate: weakAgeScore },
   { label: 'OTH', regex: new RegExp(AGE_MIT, 'gu'), score: 0.7, validate: ageScore(0.7) },
+  { label: 'OTH', regex: new RegExp(AGE_TURNS, 'gu'), score: 0.6, validate: ageScore(0.6) },
   { label: 'OTH', regex: new RegExp(AGE_LABELLED, 'dgu'), group: 'n', score: 0.85, validate: (v) => Number(v) <= 130 && 0.85 },
 ];
 

@@ -80,7 +80,12 @@ export function matchRule(rule: PatternRule, text: string, source: string): Span
     let score = rule.score;
     if (rule.validate) {
       const v = rule.validate(text.slice(start, end), m, text);
-      if (v === false) continue;
+      if (v === false) {
+        // A rejected value may hold a match of its own (`invoice: NIP 677-…` fails, `NIP 677-…` holds): go on from
+        // the value's start, not from the end of the match.
+        if (start > m.index) re.lastIndex = start;
+        continue;
+      }
       if (typeof v === 'number') score = v;
     }
     if (rule.context && hasContext(text, start, rule.context.words, rule.context.window ?? DEFAULT_WINDOW)) {

@@ -112,6 +112,9 @@ describe('NER recognizer', () => {
     const t = 'Anna Schmidt\nOberärztin';
     expect(splitSpan(t, 0, t.length, () => false)).toEqual([{ start: 0, end: 12 }]);
     expect(splitSpan(t, 0, t.length, () => true)).toEqual([{ start: 0, end: t.length }]);
+    // A tail followed by a colon is the next field's label, whatever `continues` says.
+    const form = 'Delta Dental of Arizona\nSubscriber: Thanh Tran';
+    expect(splitSpan(form, 0, 34, () => true)).toEqual([{ start: 0, end: 23 }]);
     expect(splitSpan('A B\t C', 0, 6, () => true)).toEqual([
       { start: 0, end: 3 },
       { start: 5, end: 6 },

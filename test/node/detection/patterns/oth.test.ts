@@ -200,8 +200,23 @@ describe('othRecognizer: identifiers', () => {
     ['MRCGP GMC 7046219 cc:', '7046219'],
     ['(ARDC No. 6329117), Respondent', '6329117'],
     ['Green Card holder (USCIS # A204-771-983) Driver', 'A204-771-983'],
+    ['needs invoice: NIP 677-228-41-90 |', '677-228-41-90'],
+    ['(referral #HH-240409-117). Follow-up', 'HH-240409-117'],
+    ['PO number: MP-PO-88213 Project', 'MP-PO-88213'],
+    ['his FOID card, no. 41887230, to the', '41887230'],
+    ["Magistrate Judge's No. 2109 Dated", '2109'],
+    ['Cook County Atty. No. 61844', '61844'],
+    ['Insurance: Medicare 1EG4-TE5-MK73 ADMITTING', '1EG4-TE5-MK73'],
+    ['CSQU3054383 loaded', 'CSQU3054383'],
+    ['Bergamo, Italy – container NLMU 442311 2', 'NLMU 442311 2'],
+    ['Issue #4417: Export to CSV', '4417'],
+    ['the refactor in #4302 (by', '4302'],
   ])('keeps a word after the value out of it in %j', (text, expected) => {
     expect(found(text)).toEqual([expected]);
+  });
+
+  it('finds a UK sort code and account number as two identifiers', () => {
+    expect(found('my details: 60-83-71 22918846, A Ogunleye')).toEqual(['60-83-71', '22918846']);
   });
 
   it('finds several identifiers in one text', () => {
@@ -287,6 +302,11 @@ describe('othRecognizer: identifiers', () => {
     ['PO Box 4471', 'PO box'],
     ['Company policy is strict', 'company word without a value'],
     ['VAT: 245.50', 'amount after VAT'],
+    ['NLMU 442311 2', 'container shape with a wrong check digit and no container word'],
+    ['1EG4-TE5-MK73', 'Medicare shape without its word'],
+    ['we came #1 and #22 in the list, C#2024', 'a rank and a hashtag year'],
+    ['on 12-03-24 at noon', 'a sort-code shape alone (a date)'],
+    ['Nr. 123456 Seiten', 'six digits after a bare Nr. without colon'],
   ])('finds nothing in %j (%s)', (text) => {
     expect(found(text)).toEqual([]);
   });
