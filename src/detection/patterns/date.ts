@@ -13,8 +13,9 @@ import { matchRule, type PatternRule } from './pattern-recognizer.js';
  * look-arounds, so each rule runs in linear time on any input.
  */
 
-// A numeric date must not continue a number, word, version or path (`1.2.3`, `v12.03.2021`, `/12/2021`).
-const LB_NUM = String.raw`(?<![\p{L}\p{N}_./:])`;
+// A numeric date must not continue a number, word, version or path (`1.2.3`, `v12.03.2021`, `/12/2021`), nor the
+// decimal comma of a measurement (`8,5/10/16 cm`).
+const LB_NUM = String.raw`(?<![\p{L}\p{N}_./:]|(?<![\p{N}.])\p{N}{1,3},)`;
 // ...nor be continued by one; a dash or comma may follow (`01.03.2021-31.03.2021`, `12.03.2021,13.03.2021`).
 const END_NUM = String.raw`(?![\p{L}\p{N}_]|[.:/]\p{N})`;
 // ISO dates are built from dashes, so a dash next to a digit continues them (`2021-03-12-7`).
@@ -142,6 +143,23 @@ const DAY_OF_RANGE = `${LB_NUM}(?<day>(?:0?[1-9]|[12]\\d|3[01])(?:\\.|st|nd|rd|t
 /** A year of birth: `born 2015`, `born in 1988`, `geb. 1952`, `geboren 1949`, `Jahrgang 1968`, `Jg. 1971`. */
 const BIRTH_YEAR = `(?<![\\p{L}])(?:born|geb\\.|geboren|Jahrgang|Jg\\.)\\s{1,2}(?:in\\s{1,2})?(?<year>(?:19|20)\\d{2})(?![\\p{L}\\p{N}]|[.,/]\\d)`;
 
+/**
+ * Month and two-digit year, as clinical histories write them: `ED 9/23`, `(03/33)`, `10/63-12/63`, `seit 10/32`. The
+ * shape alone is a ratio or a score as often (`2/10`, `BSG 7/23`), so it needs a date's context: a word that announces
+ * a date or a first diagnosis before it, a sentence end before it, brackets around it, a range of such dates, or a
+ * list's next item after it (`Anlage 12/17 - Relaparotomie`).
+ */
+const MONTH = '(?:0?[1-9]|1[0-2])';
+const MONTH_YY = `${LB_NUM}${MONTH}\\/\\d{2}${END_NUM}`;
+const MONTH_YY_BEFORE =
+  /(?:(?:^|[^\p{L}])(?:ED|EZ|Erstdiagnose|seit|ab|bis|zuletzt|vom|im|Stand|since|from|until|diagnosed|dx)\.?:?|\(|[-–]|\p{Ll}\.|\d\/\d{2}\s{0,2}(?:und|and|,))\s{0,2}$/u;
+const MONTH_YY_AFTER = new RegExp(
+  `^(?:\\s{0,2}[)]|(?:\\s{0,2}[-–]\\s{0,2}|\\s{1,2}(?:bis|to|und|and)\\s{1,2})(?:${MONTH}\\/\\d{2}|laufend|heute)(?![\\p{N}])|\\s{1,2}[-–]\\s{1,2}\\p{Lu}\\p{Ll})`,
+  'u',
+);
+/** A month that opens a range ending in a month and year: `[03] - 05/2021`, `Xeloda [10]-11/2022`, `(FOLFOX) [6]-9/19`. */
+const MONTH_OF_RANGE = `${LB_NUM}(?<month>${MONTH})(?=\\s{0,2}[-–]\\s{0,2}${MONTH}\\/(?:\\d{4}|\\d{2})${END_NUM})`;
+
 export const dateRules: readonly PatternRule[] = [
   ...Object.values(DATE_SOURCES).map((source) => ({
     label: 'DATE' as const,
@@ -150,6 +168,21 @@ export const dateRules: readonly PatternRule[] = [
     validate: validateDate,
   })),
   { label: 'DATE', regex: new RegExp(BIRTH_YEAR, 'dgu'), group: 'year', score: 0.8 },
+  {
+    label: 'DATE',
+    regex: new RegExp(MONTH_YY, 'gu'),
+    score: 0.75,
+    validate: (v, m, text) =>
+      MONTH_YY_BEFORE.test(text.slice(Math.max(0, m.index - 16), m.index)) ||
+      MONTH_YY_AFTER.test(text.slice(m.index + v.length, m.index + v.length + 12)),
+  },
+  {
+    label: 'DATE',
+    regex: new RegExp(MONTH_OF_RANGE, 'dgu'),
+    group: 'month',
+    score: 0.7,
+    validate: (_v, m, text) => !NOT_A_DATE_BEFORE.test(text.slice(Math.max(0, m.index - 20), m.index)),
+  },
   {
     label: 'DATE',
     regex: new RegExp(DAY_OF_RANGE, 'dgiu'),

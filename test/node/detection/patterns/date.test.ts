@@ -34,6 +34,24 @@ describe('dateRecognizer: the first days of a range or list, years of birth', ()
   });
 });
 
+describe('dateRecognizer: month and two-digit year in clinical histories', () => {
+  it.each<[string, string[]]>([
+    ['Rektumkarzinom, (ED 7/63); lokal weit fortgeschritten', ['7/63']],
+    ['C20 Tumoranämie, (03/33), D63.0', ['03/33']],
+    ['64 GY (10/63-12/63); (reg. LK', ['10/63', '12/63']],
+    ['Rezidiv seit 10/32 bekannt', ['10/32']],
+    ['Milzhilus) 06/11 bis 11/11 Chemotherapie', ['06/11', '11/11']],
+    ['Anus praeter-Anlage 12/17 - Relaparotomie', ['12/17']],
+    ['Hemithyreoidektomie re. 10/14 - Restthyreoidectomie', ['10/14']],
+    ['Chemotherapie mit Xeloda 03-06/2022 und', ['03', '06/2022']],
+    ['Schmerzen VAS 7/10, Hb 9/12 im Verlauf', []],
+    ['2/3 der Patienten, Score 12/20', []],
+    ['Schober lumbalis 8,5/10/16 cm', []],
+  ])('%j → %j', (text, expected) => {
+    expect(found(text)).toEqual(expected);
+  });
+});
+
 describe('dateRecognizer: German sentences', () => {
   it.each<[string, string[]]>([
     ['Herr Müller wurde am 12.03.1968 in Köln geboren.', ['12.03.1968']],
