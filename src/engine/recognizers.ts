@@ -41,6 +41,7 @@ export const SHIPPED_MODEL = {
   dropWords: new RegExp(`(?:${NOT_A_NAME.source})|(?:${NO_CAPITAL.source})`, 'u'),
   dropSpan: isCommonWordSpan,
   splitAtLayout: true,
+  completeCompounds: true,
   caseView: true,
   contextGates: {
     STR: /(?:^|[^\p{L}])(?:in|auf|an|aus|bei|nach|über|unter|hinter|vor|neben|In|Auf|An|Aus|Bei|Nach)(?:\s+(?:der|die|dem|den|das))?\s+$|(?:^|[^\p{L}])(?:on|at|in|along|near|off|On|At|In|Along|Near)\s+$/u,
@@ -60,7 +61,7 @@ function userModel(options: Pick<AnonymizerOptions, 'ner'>): boolean {
  */
 function nerFilters(
   options: Pick<AnonymizerOptions, 'ner' | 'nerBackend'>,
-): Pick<NerRecognizerOptions, 'minScore' | 'contextGates' | 'dropWords' | 'splitAtLayout' | 'dropSpan' | 'caseView'> {
+): Pick<NerRecognizerOptions, 'minScore' | 'contextGates' | 'dropWords' | 'splitAtLayout' | 'completeCompounds' | 'dropSpan' | 'caseView'> {
   if (options.nerBackend && !options.ner) return { minScore: 0 };
   const given = options.ner || {};
   const shipped = !options.nerBackend && !userModel(options);
@@ -69,7 +70,13 @@ function nerFilters(
   const dropWords = given.dropWords ?? (shipped ? SHIPPED_MODEL.dropWords : undefined);
   const filters = dropWords ? { minScore, contextGates, dropWords } : { minScore, contextGates };
   return shipped
-    ? { ...filters, splitAtLayout: SHIPPED_MODEL.splitAtLayout, dropSpan: SHIPPED_MODEL.dropSpan, caseView: SHIPPED_MODEL.caseView }
+    ? {
+        ...filters,
+        splitAtLayout: SHIPPED_MODEL.splitAtLayout,
+        completeCompounds: SHIPPED_MODEL.completeCompounds,
+        dropSpan: SHIPPED_MODEL.dropSpan,
+        caseView: SHIPPED_MODEL.caseView,
+      }
     : filters;
 }
 

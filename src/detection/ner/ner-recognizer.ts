@@ -55,6 +55,17 @@ export function splitSpan(
   pieces.push(trimPunctuation(text, from, stop));
   return pieces.filter((p) => p.end > p.start);
 }
+
+/**
+ * A model span whose German compound is left open at its end (`Deutschen Patent- und`, `Wohnungs-`) is completed by
+ * the capitalised word that follows (`… Markenamts`): the model often stops before it.
+ */
+export function completeCompound(text: string, start: number, end: number): { start: number; end: number } {
+  const after = OPEN_COMPOUND.test(text.slice(start, end)) ? COMPOUND_END.exec(text.slice(end, end + 60)) : null;
+  return after ? { start, end: end + after[0].length } : { start, end };
+}
+const OPEN_COMPOUND = /\p{L}-(?:\s+(?:und|oder|bzw\.|sowie))?$/u;
+const COMPOUND_END = /^\s+\p{Lu}[\p{L}\p{M}]*(?:-\p{L}[\p{L}\p{M}]*)*/u;
 const LINE_BREAK = /\r?\n/u;
 const FIELD_COLON = /^[ \t]*:/u;
 const COLUMN_GAP = /\t|[ \u00a0]{3,}/gu;
@@ -74,6 +85,8 @@ export interface NerRecognizerOptions {
   contextGates?: Partial<Record<TextLabelName, RegExp>>;
   /** Cut model spans at line breaks and wide gaps (`splitSpan`): a name does not run on to the next line or column. */
   splitAtLayout?: boolean;
+  /** Complete a German compound a span leaves open at its end (`completeCompound`). */
+  completeCompounds?: boolean;
   /** A model span that is one word matching this (anchored) is dropped: common nouns the model takes for names. */
   dropWords?: RegExp;
   /** A model span for which this holds is dropped: a test that needs the span's context or the text's language. */
@@ -99,6 +112,7 @@ export function nerRecognizer(options: NerRecognizerOptions): Recognizer {
   const gates = options.contextGates ?? {};
   const dropWords = options.dropWords;
   const splitAtLayout = options.splitAtLayout ?? false;
+  const completeCompounds = options.completeCompounds ?? false;
   const dropSpan = options.dropSpan;
   const withCaseView = options.caseView ?? false;
   let info: NerModelInfo | null | undefined;
@@ -145,7 +159,9 @@ export function nerRecognizer(options: NerRecognizerOptions): Recognizer {
                 const span = { start, end, label: e.label, score: e.score * MODEL_WEIGHT, source: id };
                 return !(dropWords && dropWords.test(text.slice(start, end))) && !dropSpan?.(text, span, ctx.language);
               };
-              const pieces = splitAtLayout ? splitSpan(text, e.start, e.end, kept) : [trimPunctuation(text, e.start, e.end)];
+              const pieces = (splitAtLayout ? splitSpan(text, e.start, e.end, kept) : [trimPunctuation(text, e.start, e.end)]).map((p) =>
+                completeCompounds ? completeCompound(text, p.start, p.end) : p,
+              );
               return pieces
                 .filter((p) => p.end > p.start && kept(p.start, p.end))
                 .map((p) => ({ ...p, label: e.label, score: e.score * MODEL_WEIGHT, source: id }));

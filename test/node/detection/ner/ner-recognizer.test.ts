@@ -3,7 +3,7 @@ import { createAnonymizer } from '../../../../src/platform/node/text.js';
 import type { NerBackend, NerEntity, NerModelInfo } from '../../../../src/detection/ner/ner-backend.js';
 import { isCommonWordSpan } from '../../../../src/detection/common-words.js';
 import { NOT_A_NAME } from '../../../../src/detection/gazetteer/lexicon.js';
-import { MODEL_WEIGHT, nerRecognizer, splitSpan, trimPunctuation } from '../../../../src/detection/ner/ner-recognizer.js';
+import { completeCompound, MODEL_WEIGHT, nerRecognizer, splitSpan, trimPunctuation } from '../../../../src/detection/ner/ner-recognizer.js';
 import type { DetectContext } from '../../../../src/detection/recognizer.js';
 import { textModelUnavailable } from '../../../../src/errors/problem.js';
 import type { TextLabelName } from '../../../../src/spec/types.js';
@@ -119,6 +119,17 @@ describe('NER recognizer', () => {
       { start: 0, end: 3 },
       { start: 5, end: 6 },
     ]);
+  });
+
+  it('completes a German compound a span leaves open at its end', () => {
+    const t = 'beim Deutschen Patent- und Markenamts eingelegt';
+    expect(completeCompound(t, 5, 26)).toEqual({ start: 5, end: 37 });
+    const w = 'die Wohnungs- und Bau-Gesellschaft mbH';
+    expect(completeCompound(w, 4, 17)).toEqual({ start: 4, end: 34 });
+    // A closed span, or one whose next word is not capitalised, stays as it is.
+    expect(completeCompound(t, 5, 37)).toEqual({ start: 5, end: 37 });
+    const lower = 'die Vor- und nachteile';
+    expect(completeCompound(lower, 4, 12)).toEqual({ start: 4, end: 12 });
   });
 
   it('drops a model span that is one word matching dropWords (a noun by its ending, a form of address), keeps names that end alike', async () => {
