@@ -1,6 +1,7 @@
 import type { Span } from '../text/span.js';
 import { COMMON_WORDS_DE, COMMON_WORDS_EN } from './gazetteer/common-words.js';
 import { alternation, FUNCTION_WORDS_LOWER, isFirstName, TITLE_WORDS } from './gazetteer/lexicon.js';
+import { PLACE_NAMES } from './gazetteer/places.js';
 import type { DetectContext } from './recognizer.js';
 
 /*
@@ -17,6 +18,24 @@ const NAME_AFTER = /^[ \t](\p{Lu}[\p{L}\p{M}'’-]*)/u;
 const NAME_BEFORE = /(?:^|[^\p{L}\p{M}])(\p{Lu}[\p{L}\p{M}'’-]*)[ \t]$/u;
 
 /** Words that join the common words of a role or heading (Director of Sales, Leiter der Abteilung). */
+
+/**
+ * Whether a German word is a compound of common words (`Blechschaden`, `Berufsschule`, `Zykluszeit`): a common noun of
+ * four letters or more at its end, a common word before it, with or without a linking `-s-`, `-es-`, `-n-`, `-en-` or
+ * `-e-`. Names are made so too (`Freiburg`, `Neumann`): listed places and first names are never compounds here, and
+ * the check serves only the model's place and organisation spans, not person names or rules.
+ */
+export function isCommonCompound(word: string): boolean {
+  const w = word.toLowerCase();
+  if (w.length < 8 || isFirstName(word) || PLACE_NAMES.has(word)) return false;
+  for (let i = 3; i <= w.length - 4; i++) {
+    if (!COMMON_WORDS_DE.has(w.slice(i))) continue;
+    const modifier = w.slice(0, i);
+    const stems = [modifier, modifier.replace(/e?s$/u, ''), modifier.replace(/e?n$/u, ''), modifier.replace(/e$/u, '')];
+    if (stems.some((m) => m.length >= 3 && COMMON_WORDS_DE.has(m))) return true;
+  }
+  return false;
+}
 
 /** Whether a word, lower-cased, is a common word of the text's language (either, when the language is unknown). */
 export function isCommonWord(word: string, language: DetectContext['language']): boolean {
@@ -37,7 +56,9 @@ export function isCommonWordSpan(text: string, span: Pick<Span, 'start' | 'end' 
   if (TITLE_BEFORE.test(before)) return false;
   // Joiners count only between words: one function word alone (`Please`, `From`) is judged like any other word.
   const content = words.length === 1 ? words : words.filter((w) => !FUNCTION_WORDS_LOWER.has(w.toLowerCase()));
-  if (content.length === 0 || !content.every((w) => isCommonWord(w, language))) return false;
+  const common = content.length > 0 && content.every((w) => isCommonWord(w, language));
+  // Compounds only for places and organisations: surnames are made the same way (`Neumann`, `Rosenberg`).
+  if (!common && !(words.length === 1 && span.label !== 'PER' && language !== 'en' && isCommonCompound(words[0]!))) return false;
   const neighbours = [NAME_AFTER.exec(text.slice(span.end, span.end + 40))?.[1], NAME_BEFORE.exec(before)?.[1]];
   return !neighbours.some((w) => w !== undefined && !FUNCTION_WORDS_LOWER.has(w.toLowerCase()) && !isCommonWord(w, language));
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isCommonWord, isCommonWordSpan } from '../../../src/detection/common-words.js';
+import { isCommonCompound, isCommonWord, isCommonWordSpan } from '../../../src/detection/common-words.js';
 import { COMMON_WORDS_DE, COMMON_WORDS_EN } from '../../../src/detection/gazetteer/common-words.js';
 import { FIRST_NAMES } from '../../../src/detection/gazetteer/first-names.js';
 import type { TextLabelName } from '../../../src/spec/types.js';
@@ -67,6 +67,21 @@ describe('isCommonWordSpan', () => {
     expect(dropped('Flights to Paris are booked.', 'Paris', 'LOC', 'en')).toBe(false);
     expect(dropped('Termin bei Dr. Kind am Montag.', 'Kind', 'PER', 'de')).toBe(false);
     expect(dropped('AMTSGERICHT NÜRNBERG\n– Familiengericht –', 'AMTSGERICHT', 'ORG', 'de')).toBe(false);
+  });
+
+  it('drops a German compound of common words as a place or organisation, never as a person', () => {
+    expect(dropped('ein Termin beim Kinderarzt morgen', 'Kinderarzt', 'ORG', 'de')).toBe(true);
+    expect(dropped('eine Berufsschule und Büros', 'Berufsschule', 'ORG', 'de')).toBe(true);
+    expect(dropped('Zwei Tage bei Neumann.', 'Neumann', 'PER', 'de')).toBe(false);
+    expect(dropped('Sie zog nach Freiburg.', 'Freiburg', 'LOC', 'de')).toBe(false);
+    expect(dropped('Their bakery, Kinderarzt, opened.', 'Kinderarzt', 'ORG', 'en')).toBe(false);
+  });
+
+  it('reads compounds of common words with their linking letters', () => {
+    for (const w of ['Berufsschule', 'Gesundheitsamtes', 'Wirtshaus', 'Zeitungsartikel', 'Stadtverwaltung'])
+      expect(isCommonCompound(w), w).toBe(true);
+    // Too short, no common head, a listed place, a first name.
+    for (const w of ['Bahnhof', 'Kreischa', 'Freiburg', 'Friedrich', 'Lithiummetasilicat']) expect(isCommonCompound(w), w).toBe(false);
   });
 
   it('keeps multi-word places and organisations made of common words (Salt Lake City)', () => {
