@@ -106,8 +106,12 @@ const US_CITY_STOP = notWord([
   ...words(`Suite Floor Box Attn Attention Inc Ltd LLC Corp Co Company University Hospital Visit Near Office Apt Unit
   Flat Room Dept Department Building Center Centre`),
 ]);
-/** A US or UK town word (St. Louis, Winston-Salem, LONDON), never a street type or a sentence word. */
-export const US_CITY = `${US_CITY_STOP}\\p{Lu}[\\p{L}\\p{M}.'’-]{1,25}`;
+/**
+ * A US or UK town word (St. Louis, Winston-Salem, LONDON), never a street type or a sentence word. A dot only ends a
+ * short abbreviation (`St.`, `Ft.`; `St.` is the street type elsewhere, so it is named): `NDA. Chicago` is a sentence
+ * end.
+ */
+export const US_CITY = `(?:(?:St|Ste|Ft|Mt)\\.|${US_CITY_STOP}(?:\\p{Lu}\\p{Ll}{1,2}\\.|\\p{Lu}[\\p{L}\\p{M}'’-]{1,25}))`;
 /** UK postcode: outward code (SW1A, M1, EC1A) + inward code (digit + two letters, no C I K M O V). */
 export const UK_POSTCODE = `[A-PR-UWYZ][A-HK-Y]?\\d[A-Z\\d]?${SP}\\d[ABD-HJLNP-UW-Z]{2}(?![\\p{L}\\p{N}])`;
 

@@ -23,8 +23,9 @@ const SEP = String.raw`(?:${SP}?[\-\/.\u2013]${SP}?|${SP})`;
 // Separator inside national numbers: no dot, which would let dates in (`01.03.2021`).
 const NSEP = String.raw`(?:${SP}?[\-\/\u2013]${SP}?|${SP})`;
 // Not inside a word or number, not after a digit group (`IBAN … 0044 0532`, `1.234`, `2021 / 030`), not the tail of
-// a token glued by a dash or slash (`C-0044-1182`, `KD/0211 …`: a customer number).
-const LEFT = String.raw`(?<![\p{L}\p{N}\p{M}_+@]|\p{N}[ \u00A0\u202F.,\/:\-]{1,2}|\p{L}[\-\/])`;
+// a token glued by a dash or slash (`C-0044-1182`, `KD/0211 …`: a customer number). An area code in brackets starts
+// a number of its own after another (`Chicago, IL 60601, (312) 555-0175`).
+const LEFT = String.raw`(?<![\p{L}\p{N}\p{M}_+@]|\p{N}[ \u00A0\u202F.,\/:\-]{1,2}(?!\()|\p{L}[\-\/])`;
 // Not continued by a word or a number (`12.03.2021`, `10:30`, `1234567.5`).
 const RIGHT = String.raw`(?![\p{L}\p{N}\p{M}_]|[.,:\/\-]\p{N})`;
 // Extension after the number: `ext. 12`, `x12`, `Durchwahl 12`, `DW 12`, `App. 12`.
@@ -90,7 +91,7 @@ const PHONE_WORD_RE =
   /(?<![\p{L}\p{N}])(?:tel|phone|fon|fax|mobil|mob\.|handy|cell|call|ruf|durchwahl|hotline|whatsapp|sms|anruf|erreichbar|festnetz)|[☎✆📞📱]/giu;
 // Labels of other identifiers: a number right after one of them is that identifier, not a phone number.
 const OTHER_ID_RE =
-  /(?<![\p{L}\p{N}])(?:iban|konto\p{L}{0,12}|kto|blz|bic|bankleitzahl|steuer\p{L}{0,20}|st\.?-?nr|ust\p{L}{0,12}|kunden(?!service|dienst|hotline|telefon|center|zentrum|betreuung|beratung)\p{L}{0,10}|kd\.?-?nr|(?:customer|client|contract|policy|member(?:ship)?|claim)\s?(?:no|number|id|ref|reference)|(?:schadens?|vorgangs|police|policen)-?(?:nummer|nr)|personalausweis\p{L}{0,10}|rechnungs\p{L}{0,10}|bestell\p{L}{0,10}|auftrags\p{L}{0,10}|vertrags\p{L}{0,10}|versicherungs\p{L}{0,15}|versicherten\p{L}{0,10}|aktenzeichen|az|gz|invoice|order|account|ticket|case|ref|reference|mitglieds\p{L}{0,10}|personalnummer|matrikel\p{L}{0,10}|ausweis\p{L}{0,10}|pass(?:nummer|-?nr)|passport|serien\p{L}{0,10}|serial|imei|plz|postleitzahl|kredit\p{L}{0,10}|karten\p{L}{0,10}|card|hr[ab]|idnr|identifikationsnummer|ssn|nhs|sort code|artikel\p{L}{0,10}|art\.?-?nr|sendungs\p{L}{0,10}|tracking|(?:mieter|mandanten|patienten|akten|betriebs|tagebuch|reservierungs|buchungs|beleg|antrags|fall)-?(?:nummer|nr)|acc)(?![\p{L}])/giu;
+  /(?<![\p{L}\p{N}])(?:iban|konto\p{L}{0,12}|kto|blz|bic|bankleitzahl|steuer\p{L}{0,20}|st\.?-?nr|ust\p{L}{0,12}|kunden(?!service|dienst|hotline|telefon|center|zentrum|betreuung|beratung)\p{L}{0,10}|kd\.?-?nr|(?:customer|client|contract|policy|member(?:ship)?|claim)\s?(?:no|number|id|ref|reference)|(?:schadens?|vorgangs|police|policen)-?(?:nummer|nr)|personalausweis\p{L}{0,10}|rechnungs\p{L}{0,10}|bestell\p{L}{0,10}|auftrags\p{L}{0,10}|vertrags\p{L}{0,10}|versicherungs\p{L}{0,15}|versicherten\p{L}{0,10}|aktenzeichen|az(?![ \u00A0]\d{5})|gz|invoice|order|account|ticket|case|ref|reference|mitglieds\p{L}{0,10}|personalnummer|matrikel\p{L}{0,10}|ausweis\p{L}{0,10}|pass(?:nummer|-?nr)|passport|serien\p{L}{0,10}|serial|imei|plz|postleitzahl|kredit\p{L}{0,10}|karten\p{L}{0,10}|card|hr[ab]|idnr|identifikationsnummer|ssn|nhs|sort code|artikel\p{L}{0,10}|art\.?-?nr|sendungs\p{L}{0,10}|tracking|(?:mieter|mandanten|patienten|akten|betriebs|tagebuch|reservierungs|buchungs|beleg|antrags|fall)-?(?:nummer|nr)|acc)(?![\p{L}])/giu;
 
 /** Start offset of the last match of `re` in `s`, or -1. */
 function lastMatch(re: RegExp, s: string): number {
@@ -179,10 +180,13 @@ export const TEL_RULES: readonly PatternRule[] = [
     label: 'TEL',
     regex: new RegExp(SOURCES.nanp, 'gu'),
     score: 0.6,
-    // Parentheses mark a US area code clearly; dashes fairly; dots and spaces are too common in other numbers.
+    // Parentheses mark a US area code clearly; dashes fairly; dots and spaces are too common in other numbers, but
+    // for the 3-3-4 grouping with a valid area code and exchange.
     validate: phoneCheck(10, 15, (v) => {
       const local = v.replace(/^1[-. \u00A0\u202F]/u, '');
-      return local.startsWith('(') ? 0.75 : /^\d{3}-/u.test(local) ? 0.6 : 0.35;
+      if (local.startsWith('(')) return 0.75;
+      // Dots only in the 3-3-4 grouping with a valid area code and exchange (`512.555.0177`), not `123.456.7890`.
+      return /^\d{3}-/u.test(local) ? 0.6 : /^[2-9]\d{2}\.[2-9]\d{2}\.\d{4}$/u.test(local) ? 0.5 : 0.35;
     }),
     context: context(30, 0.3),
   },

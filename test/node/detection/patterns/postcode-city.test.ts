@@ -26,6 +26,8 @@ describe('postcodeCityRecognizer', () => {
     ['New York, New York 10001', ['New York, New York 10001']],
     ['Mail it to New York, NY 10001-1234 today.', ['New York, NY 10001-1234']],
     ['500 Main St., Salt Lake City, UT 84101', ['Salt Lake City, UT 84101']],
+    ['For the NDA. Chicago, IL 60601, is where', ['Chicago, IL 60601']],
+    ['Visit St. Louis, MO 63101 or Ft. Worth, TX 76102.', ['St. Louis, MO 63101', 'Ft. Worth, TX 76102']],
     ['10 Downing Street, London SW1A 2AA', ['London SW1A 2AA']],
     ['The clinic, Milton Keynes MK9 2AA, is open.', ['Milton Keynes MK9 2AA']],
     ['Civic Centre, Newcastle upon Tyne NE1 4ST', ['Newcastle upon Tyne NE1 4ST']],

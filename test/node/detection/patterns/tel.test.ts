@@ -53,6 +53,9 @@ describe('telRecognizer', () => {
     ['555-123-4567', '555-123-4567'],
     ['the number: 1-800-991-9019', '1-800-991-9019'],
     ['1 (800) 555-0199', '1 (800) 555-0199'],
+    ['reception is 512.555.0177. For', '512.555.0177'],
+    ['Chicago, IL 60601, (312) 555-0175, counsel', '(312) 555-0175'],
+    ['Suite 210 · Phoenix, AZ 85018 · (602) 555-0147', '(602) 555-0147'],
     // Labels and punctuation stay outside
     ['Tel.: 030 1234567', '030 1234567'],
     ['Tel.:030/1234567', '030/1234567'],
@@ -140,6 +143,10 @@ describe('telRecognizer', () => {
     expect(score('030/1234567')).toBeGreaterThanOrEqual(0.85);
     expect(score('0301234567')).toBeLessThan(0.5);
     expect(score('555 123 4567')).toBeLessThan(0.5);
+    // Dotted: only the 3-3-4 grouping with a valid area code and exchange reaches the threshold.
+    expect(score('123.456.7890')).toBeLessThan(0.5);
+    expect(score('512.055.0177')).toBeLessThan(0.5);
+    expect(score('512.555.0177')).toBeGreaterThanOrEqual(0.5);
     expect(score('12 34 56')).toBeLessThan(0.5);
   });
 
