@@ -171,12 +171,16 @@ const GENERIC_INSTITUTIONS = [
   ...GENERIC_COURTS.flatMap((w) => [w, `${w}s`, `${w}es`]),
 ];
 
+/** Forms of address alone, in the languages of letters abroad: `Dott.`, `Sra.`, `Mme` name nobody by themselves. */
+const HONORIFICS = words('Herr Herrn Frau Mr Mrs Ms Mme Mlle Sra Srta Sig Dott Dhr Mevr');
+
 /**
  * One word that is no name: a capitalised word with a noun ending (Eignung, Gesellschaft, Traumatologie; names such
- * as Hartung excepted), a form of address (Kollegin), or a court or office named by its kind alone (LSG).
+ * as Hartung excepted), a form of address (Kollegin, Herr, Dott.), or a court or office named by its kind alone (LSG).
  */
 export const NOT_A_NAME = new RegExp(
-  `^(?:(?!${NOUN_SUFFIX_NAMES}$)\\p{Lu}\\p{L}{1,30}${NOUN_SUFFIXES}|${alternation([...ADDRESS_NOUNS, ...GENERIC_INSTITUTIONS])})$`,
+  `^(?:(?!${NOUN_SUFFIX_NAMES}$)\\p{Lu}\\p{L}{1,30}${NOUN_SUFFIXES}|${alternation([...ADDRESS_NOUNS, ...GENERIC_INSTITUTIONS])}` +
+    `|(?:${alternation(HONORIFICS)})\\.?)$`,
   'u',
 );
 

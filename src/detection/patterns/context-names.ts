@@ -47,6 +47,10 @@ const TITLE = [
   phrases(`Herrn Herr Hrn. Hr. Frau Fr. Fam. Familie Mr. Mr Mrs. Mrs Ms. Ms Mx. Mx Miss Sir Dame Lady Lord Cllr. Cllr
     Sgt. Sgt Det. Insp. Rev. Dr.-Ing. Drª Dra. DDr. Prof. Univ.-Prof. Univ._Prof. PD Priv.-Doz. Doz. Prim. Mag.a Mag.
     MMag. Ing. RA RAin StB POK PHK KHK KOK OA OÄ`),
+  // Foreign forms of address on letters abroad: Mme Claire Dubois, Sra. María José Gutiérrez, Sig. Giuseppe Lo Bianco,
+  // Dott.ssa Chiara Cattaneo, Dhr. Pieter van der Veen, Pan Tomáš Dvořák, Κα Ελένη Παπαδάκη.
+  phrases(`Mme. Mme Mlle. Mlle Madame Monsieur Sra. Srta. Sr. Sig.ra Sig.na Sig. Dott.ssa Dott. Avv. Dhr. Mevr. Pani Pan
+    Κα. Κα Κος. Κος`),
   `Dr\\.${DR_SUFFIX}`,
   `Dr(?=${SP})`,
   `Prof(?=${SP})`,

@@ -7,7 +7,8 @@ import { TOWN_PATTERN } from './postcode-city.js';
 /*
  * LOC: the place of a dateline, the line of a letter that says where and when it was written (`Köln, 18. April 2024`,
  * `Hamburg, den 14.04.2024`, `London, 4 March 2024`). The shape is the evidence, not a list of towns: a town-like
- * name opens its line, a comma and a complete date follow, and nothing else stands on that line. The date is
+ * name opens its line (or a column of it), a comma and a complete date follow, and nothing else stands on that line
+ * (or in that column). The date is
  * checked by the DATE rules themselves and stays theirs; the span is the town alone.
  */
 
@@ -17,10 +18,13 @@ const NOT_A_PLACE = notWord(
   Beginn Start Ende Abgabe Versand Druck Zugang Abgang Geburt Tod Gesendet Empfangen Posted Updated Created Signed
   Printed Received Sent Dated Issued Today Heute`),
 );
-/** The place: a town name, with a US state as one span (`Boston, MA`), at the start of a line after any indent. */
-const DATELINE = `^[ \\t\\u00A0]{0,80}${NOT_A_PLACE}${NOT_NOUN_SUFFIX}(?<town>${TOWN_PATTERN}(?:,${SP}${alternation(US_STATES)})?)${SP}?,${SP}{1,3}(?:(?:den|am|the)${SP}{1,3})?`;
-/** After the date only a full stop and spaces may end the line. */
-const LINE_END = /^[ \t\u00A0.]*(?:[\r\n\u2028\u2029]|$)/u;
+/**
+ * The place: a town name, with a US state as one span (`Boston, MA`), at the start of a line after any indent, or at
+ * the start of a column after a wide gap (`Rechnung Nr. 2024-0317      Würzburg, 19.03.2024`).
+ */
+const DATELINE = `(?:^[ \\t\\u00A0]{0,80}|(?<=[ \\u00A0]{3}|\\t))${NOT_A_PLACE}${NOT_NOUN_SUFFIX}(?<town>${TOWN_PATTERN}(?:,${SP}${alternation(US_STATES)})?)${SP}?,${SP}{1,3}(?:(?:den|am|the)${SP}{1,3})?`;
+/** After the date only a full stop and spaces may end the line, or a column gap its column. */
+const LINE_END = /^(?:[ \t\u00A0.]*(?:[\r\n\u2028\u2029]|$)|\.?(?:[ \u00A0]{3,}|\t))/u;
 
 /** Accepts the place when a complete date starts right after it and ends its line. */
 function datelineScore(_value: string, m: RegExpExecArray, text: string): number | false {

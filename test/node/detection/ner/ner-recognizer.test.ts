@@ -146,9 +146,12 @@ describe('NER recognizer', () => {
       'Landesarbeitsgericht',
       'Landesarbeitsgerichts',
       'Senats',
+      'Dott',
+      'Sra.',
+      'Herr',
     ])
       expect(NOT_A_NAME.test(word), word).toBe(true);
-    for (const word of ['Hartung', 'Dennis', 'Rose', 'Anna', 'Müller', 'BGH', 'Landgericht Köln'])
+    for (const word of ['Hartung', 'Dennis', 'Rose', 'Anna', 'Müller', 'BGH', 'Landgericht Köln', 'Herr Müller', 'Dotter'])
       expect(NOT_A_NAME.test(word), word).toBe(false);
   });
 

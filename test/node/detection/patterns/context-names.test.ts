@@ -23,6 +23,12 @@ describe('contextNameRecognizer: titles', () => {
     ['Herr Prof. Dr. Dr. h.c. Wolfgang Schäuble sprach.', ['Wolfgang Schäuble']],
     ['Bitte sagen Sie Frau Schmidt Bescheid.', ['Schmidt']],
     ['Herr Müller und Frau Schmidt kamen zusammen.', ['Müller', 'Schmidt']],
+    // Forms of address abroad.
+    ['Mme Claire Dubois-Mathieu\nComité de jumelage', ['Claire Dubois-Mathieu']],
+    ['Sra. María José Gutiérrez Almagro\nCalle de San Bernardo, 34', ['María José Gutiérrez Almagro']],
+    ['Sig. Giuseppe Lo Bianco\nVia Garibaldi 118', ['Giuseppe Lo Bianco']],
+    ['attn. Dott.ssa Chiara Cattaneo, Via dei Mille', ['Chiara Cattaneo']],
+    ['Κα Ελένη Παπαδάκη\nΟδός Ερμού 45', ['Ελένη Παπαδάκη']],
     ['Herr Müller ist zu Hause.', ['Müller']],
     ['Herr Richter hat angerufen.', ['Richter']],
     ['Vertreten durch Herrn Rechtsanwalt Weber', ['Weber']],

@@ -20,6 +20,10 @@ describe('datelineRecognizer', () => {
     ['Leeds, 2nd May 2022', 'Leeds'],
     ['Denver, CO, April 7, 2023', 'Denver, CO'],
     ['Unterschrift\r\nErfurt, 2024-02-01\r\n', 'Erfurt'],
+    // A column of its own: after a wide gap, or before one.
+    ['Rechnung Nr. 2024-0317                   Würzburg, 19.03.2024\nIhre Auftragsnummer', 'Würzburg'],
+    ['Wuppertal, 06.02.2024                Unterschrift: A. Hadžić', 'Wuppertal'],
+    ['Rechnung\tMainz, 1. März 2024', 'Mainz'],
   ])('finds the place in %j', (text, expected) => {
     expect(found(text)).toEqual([`LOC:${expected}`]);
   });
@@ -35,6 +39,8 @@ describe('datelineRecognizer', () => {
     ['Bremen, 21.02.', 'no year'],
     ['Bremen, 1.234,56 €', 'an amount'],
     ['Bremen, Hamburg und Kiel', 'a list of towns'],
+    ['Wir trafen uns  in Bremen, 21. Februar 2023', 'two spaces are no column gap'],
+    ['Rechnung   Bremen, 21. Februar 2023 (dpa) Der Senat', 'more text in the column'],
   ])('finds nothing in %j (%s)', (text) => {
     expect(found(text)).toEqual([]);
   });
@@ -43,6 +49,7 @@ describe('datelineRecognizer', () => {
     ['indents', ' '.repeat(50_000)],
     ['town-comma chain', 'Bremen, '.repeat(6_000)],
     ['dateline lines', 'Bremen, 21.02.2023 x\n'.repeat(2_000)],
+    ['column gaps', 'x    Bremen, 21.02.2023 x'.repeat(2_000)],
   ])('returns on adversarial input: %s', (_name, text) => {
     expect(Array.isArray(datelineRecognizer.detect(text, ctx))).toBe(true);
   });
