@@ -21,10 +21,13 @@ const FLOOR = `\\d{1,2}(?:\\.?${SP}?[ºª°](?:${SP}?(?:${SIDE}|[A-H](?![\\p{L}\
 /** Words that number a flat, staircase or entrance: "m. 6", "lok. 109" (PL), "int. 5", "Scala B" (IT), "Oppgang B" (NO). */
 const UNIT_WORD = phrases(`m. lok. int. Int. Piano piano Scala scala Sc. Interno interno Esc. esc. Bloco Lote Leil. Oppgang
   lgh. Lgh bus boîte bte Bte Porta porta Puerta pta. Pta. Appartement appt. Apt. Apt`);
-/** What follows the number on the same street line: a floor, a flat, a Dutch storey (II, hs), a Finnish "A 2". */
+/**
+ * What follows the number on the same street line: a floor, a flat, a Dutch storey (II, hs, also `263-II`), a Finnish
+ * "A 2", a staircase letter (`Storgatan 14 B`).
+ */
 const ADDITION =
   `(?:,?${SP}(?:${FLOOR}|${UNIT_WORD}${SP}?[0-9A-Z]{1,4}(?![\\p{L}\\p{N}])` +
-  `|(?:II|III|IV|hs|huis)(?![\\p{L}\\p{N}])|[A-H]${SP}\\d{1,3}(?![\\p{L}\\p{N}])))?`;
+  `|(?:II|III|IV|hs|huis)(?![\\p{L}\\p{N}])|[A-H](?:${SP}\\d{1,3})?(?![\\p{L}\\p{N}-]))|-(?:II|III|IV|hs|huis)(?![\\p{L}\\p{N}]))?`;
 
 /** One word of a street name: Garibaldi, Tanneurs, Chaussée-d'Antin, G. (an initial), Βενιζέλου. */
 const NAME_WORD = `\\p{Lu}[\\p{L}\\p{M}'’.-]{0,30}`;
@@ -66,8 +69,11 @@ const SUFFIX_WORD = `${SUFFIX_STOP}\\p{Lu}[\\p{L}\\p{M}-]{1,30}${SUFFIX}`;
 /** A genitive and a type as two words: Karl Johans gate, Berglunds Väg, Kongens gade. */
 const GENITIVE_TYPE = phrases('gate gata gatan väg vägen Väg Vägen vej Vej gade Gade vei Vei veien allé Allé plass');
 const GENITIVE_STREET = `(?:\\p{Lu}\\p{Ll}{1,20}${SP})?\\p{Lu}\\p{Ll}{1,20}s${SP}${GENITIVE_TYPE}`;
-/** Czech and Slovak street adjectives (Vinohradská, Palackého, Národní) or adjective + street noun (Drotárska cesta). */
-const CZ_STREET = `\\p{Lu}\\p{Ll}{2,25}(?:ská|cká|ého|ní)` + `|\\p{Lu}\\p{Ll}{2,25}(?:ska|cka|á|é|ý)${SP}(?:cesta|ulica|trieda|nábrežie)`;
+/**
+ * Czech and Slovak street adjectives (Vinohradská, Palackého, Národní, Masarykova) or adjective + street noun
+ * (Drotárska cesta).
+ */
+const CZ_STREET = `\\p{Lu}\\p{Ll}{2,25}(?:ská|cká|ého|ní|ova)` + `|\\p{Lu}\\p{Ll}{2,25}(?:ska|cka|á|é|ý)${SP}(?:cesta|ulica|trieda|nábrežie)`;
 
 /** Counts and amounts after a number: "Via Roma 2 giorni" is no address. */
 const UNIT_AFTER = new RegExp(
@@ -84,6 +90,22 @@ function notAmount(_value: string, m: RegExpExecArray, text: string): boolean {
 /** PO boxes by their local name; ambiguous short forms (BP, CP, Box, PL) are left out (BP 120/80 is blood pressure). */
 const PO_BOX = phrases(`Apartado_de_Correos Apartado_Postal Apdo. Case_postale Case_Postale Boîte_postale Casella_postale
   Casella_Postale Postbus Postboks Postbox Postilokero Caixa_Postal Skrytka_pocztowa P.O.B. GPO_Box Locked_Bag`);
+
+/**
+ * A postcode and town on the next line, or after a comma, in the formats of other countries: `1016 GV Amsterdam`,
+ * `903 26 Umeå`, `110 00 Praha 1`, `00-950 Warszawa`, `1010 Wien`. Five digits are left to the German rule (its stop
+ * words keep `Siehe Seite 12⏎10115 Berlin` out) and to the street types of French, Spanish and Italian lines.
+ */
+const POSTCODE_LINE_AFTER =
+  `(?=,?(?:${SP}{1,3}|${SP}{0,3}\\r?\\n${SP}{0,3})(?:[A-Z]{1,2}-)?(?:\\d{3}${SP}\\d{2}|\\d{2}-\\d{3}|\\d{4}${SP}[A-Z]{2}|\\d{4})${SP}\\p{Lu})`;
+/** Words that open such a line but are no street: a count, a form word, a title. */
+const BLOCK_STOP = notWord(
+  words(`Seite Page Nr No Tel Fax Zimmer Raum Room Box Postfach Postbus Apartado Total Summe Siehe See Bitte Please
+  Kapitel Chapter Abschnitt Section Punkt Teil Part Anlage Schritt Step Version Ihre Your Unsere Our Meine My Diese
+  This`),
+);
+/** One to three capitalised words (linking words between them), the first no stop word: Na Příkopě, Prinsengracht. */
+const BLOCK_NAME = `${BLOCK_STOP}\\p{Lu}[\\p{L}\\p{M}'’.-]{1,30}(?:${SP}(?:${LINK}${SP})?\\p{Lu}[\\p{L}\\p{M}'’.-]{0,30}){0,2}`;
 
 /** Street rules of other countries; the street recognizer runs them beside its German and English rules. */
 export const INTL_STREET_RULES: readonly PatternRule[] = [
@@ -112,6 +134,14 @@ export const INTL_STREET_RULES: readonly PatternRule[] = [
     label: 'STR',
     regex: new RegExp(`${B}(?:${CZ_STREET})${SP}${NUMBER_SIGN}${NUM}${ADDITION}`, 'gu'),
     score: 0.7,
+    validate: notAmount,
+  },
+  {
+    // Na Příkopě 958/25⏎110 00 Praha 1, Prinsengracht 263-II⏎1016 GV Amsterdam: any street words with a house number
+    // when a foreign postcode and town follow as in an address block.
+    label: 'STR',
+    regex: new RegExp(`${B}${BLOCK_NAME}${SP}${NUM}${ADDITION}${POSTCODE_LINE_AFTER}`, 'gu'),
+    score: 0.75,
     validate: notAmount,
   },
   {

@@ -50,6 +50,13 @@ describe('streetRecognizer: streets of other countries', () => {
     ['Postbus 1234, 1000 BE Amsterdam', ['Postbus 1234']],
     ['SSgt Lee, PSC 802, Box 74, APO AE 09499', ['PSC 802, Box 74']],
     ['Unit 2050 Box 4190, APO AP 96278', ['Unit 2050 Box 4190']],
+    // Any street words before a foreign postcode line; Dutch storeys and staircase letters; Czech -ova streets.
+    ['Dhr. Pieter van der Veen\nPrinsengracht 263-II\n1016 GV Amsterdam', ['Prinsengracht 263-II']],
+    ['Hr. Lars-Erik Sundqvist\nStorgatan 14 B\n903 26 Umeå', ['Storgatan 14 B']],
+    ['Pan Tomáš Dvořák\nNa Příkopě 958/25\n110 00 Praha 1', ['Na Příkopě 958/25']],
+    ['attn. Ing. Petr Novák, Masarykova 411/12, 602 00 Brno', ['Masarykova 411/12']],
+    ['Pani Anna Nowak\nMokotowska 12\n00-950 Warszawa', ['Mokotowska 12']],
+    ['Drottninggatan 5 E-Mail: a@b.se', ['Drottninggatan 5']],
   ])('finds the street in %j', (text, expected) => {
     expect(found(text)).toEqual(expected);
   });
@@ -68,6 +75,7 @@ describe('streetRecognizer: streets of other countries', () => {
     ['Anna Kowalska 12 lat'],
     ['Page 12 of the Rue report'],
     ['Herr van Dijk 3 Jahre'],
+    ['Siehe Kapitel 3\n1010 Wien'],
   ])('finds nothing in %j', (text) => {
     expect(found(text)).toEqual([]);
   });
