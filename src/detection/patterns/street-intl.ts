@@ -73,7 +73,8 @@ const GENITIVE_STREET = `(?:\\p{Lu}\\p{Ll}{1,20}${SP})?\\p{Lu}\\p{Ll}{1,20}s${SP
  * Czech and Slovak street adjectives (Vinohradská, Palackého, Národní, Masarykova) or adjective + street noun
  * (Drotárska cesta).
  */
-const CZ_STREET = `\\p{Lu}\\p{Ll}{2,25}(?:ská|cká|ého|ní|ova)` + `|\\p{Lu}\\p{Ll}{2,25}(?:ska|cka|á|é|ý)${SP}(?:cesta|ulica|trieda|nábrežie)`;
+const CZ_STREET =
+  `\\p{Lu}\\p{Ll}{2,25}(?:ská|cká|ého|ní|ova)` + `|\\p{Lu}\\p{Ll}{2,25}(?:ska|cka|á|é|ý)${SP}(?:cesta|ulica|trieda|nábrežie)`;
 
 /** Counts and amounts after a number: "Via Roma 2 giorni" is no address. */
 const UNIT_AFTER = new RegExp(
@@ -96,8 +97,7 @@ const PO_BOX = phrases(`Apartado_de_Correos Apartado_Postal Apdo. Case_postale C
  * `903 26 Umeå`, `110 00 Praha 1`, `00-950 Warszawa`, `1010 Wien`. Five digits are left to the German rule (its stop
  * words keep `Siehe Seite 12⏎10115 Berlin` out) and to the street types of French, Spanish and Italian lines.
  */
-const POSTCODE_LINE_AFTER =
-  `(?=,?(?:${SP}{1,3}|${SP}{0,3}\\r?\\n${SP}{0,3})(?:[A-Z]{1,2}-)?(?:\\d{3}${SP}\\d{2}|\\d{2}-\\d{3}|\\d{4}${SP}[A-Z]{2}|\\d{4})${SP}\\p{Lu})`;
+const POSTCODE_LINE_AFTER = `(?=,?(?:${SP}{1,3}|${SP}{0,3}\\r?\\n${SP}{0,3})(?:[A-Z]{1,2}-)?(?:\\d{3}${SP}\\d{2}|\\d{2}-\\d{3}|\\d{4}${SP}[A-Z]{2}|\\d{4})${SP}\\p{Lu})`;
 /** Words that open such a line but are no street: a count, a form word, a title. */
 const BLOCK_STOP = notWord(
   words(`Seite Page Nr No Tel Fax Zimmer Raum Room Box Postfach Postbus Apartado Total Summe Siehe See Bitte Please
