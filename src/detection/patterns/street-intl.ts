@@ -1,4 +1,4 @@
-import { alternation, notWord, phrases, UNIT_WORDS, words } from '../gazetteer/lexicon.js';
+import { alternation, FUNCTION_WORDS, notWord, phrases, UNIT_WORDS, words } from '../gazetteer/lexicon.js';
 import type { PatternRule } from './pattern-recognizer.js';
 import { SP, WORD_END as E, WORD_START as B } from './fragments.js';
 
@@ -18,9 +18,12 @@ const NUM =
 const SIDE = `(?:${phrases('sal tv th mf Izda Izq Dcha Dcho Dto Esq Fte izda izq dcha dto esq fte hoog andar piso étage etg')}\\.?)(?![\\p{L}\\p{N}])`;
 /** A floor: "2." or "3" before a side word, or an ordinal "4.º", "3º", "1ª", "2ος" (then a door letter may follow). */
 const FLOOR = `\\d{1,2}(?:\\.?${SP}?[ºª°](?:${SP}?(?:${SIDE}|[A-H](?![\\p{L}\\p{N}])))?|ος(?![\\p{L}])|\\.?${SP}?${SIDE})`;
-/** Words that number a flat, staircase or entrance: "m. 6", "lok. 109" (PL), "int. 5", "Scala B" (IT), "Oppgang B" (NO). */
+/**
+ * Words that number a flat, staircase or entrance: "m. 6", "lok. 109" (PL), "int. 5", "Scala B" (IT), "Oppgang B" (NO),
+ * "Bloc 97", "Ap. 12" (RO).
+ */
 const UNIT_WORD = phrases(`m. lok. int. Int. Piano piano Scala scala Sc. Interno interno Esc. esc. Bloco Lote Leil. Oppgang
-  lgh. Lgh bus boîte bte Bte Porta porta Puerta pta. Pta. Appartement appt. Apt. Apt`);
+  lgh. Lgh bus boîte bte Bte Porta porta Puerta pta. Pta. Appartement appt. Apt. Apt Bloc bl. Ap. ap. Et. et.`);
 /**
  * What follows the number on the same street line: a floor, a flat, a Dutch storey (II, hs, also `263-II`), a Finnish
  * "A 2", a staircase letter (`Storgatan 14 B`).
@@ -44,7 +47,7 @@ const TYPE_ANY_CASE = words(`rue avenue boulevard chemin allée impasse quai cal
 /** Types that are also common words elsewhere (via, place, route, passage, corso, al.): only with a capital. */
 const TYPE_CAPITAL = words(`Via Place Route Passage Cours Voie Corso Largo Strada Contrada Lungomare Rambla Ronda
   Glorieta Camino Carretera Travesía Pasaje Plaza Praça Estrada Alameda Calçada Beco Al. Aleja Pl. Plac Os. Osiedle
-  Av. Avda. Tř.`);
+  Av. Avda. Tř. Strada Aleea Bulevardul Calea Șoseaua Soseaua Splaiul Intrarea Piața Viela Chalet`);
 const upperFirst = (w: string): string => w.charAt(0).toUpperCase() + w.slice(1);
 const TYPE_FIRST = alternation([...TYPE_ANY_CASE, ...TYPE_ANY_CASE.map(upperFirst), ...TYPE_CAPITAL]);
 /** "Nr." or "nº" between name and number: Rua Augusta, nº 12; Via Roma Nr. 5; Vinohradská č. 12. */
@@ -69,6 +72,11 @@ const SUFFIX_WORD = `${SUFFIX_STOP}\\p{Lu}[\\p{L}\\p{M}-]{1,30}${SUFFIX}`;
 /** A genitive and a type as two words: Karl Johans gate, Berglunds Väg, Kongens gade. */
 const GENITIVE_TYPE = phrases('gate gata gatan väg vägen Väg Vägen vej Vej gade Gade vei Vei veien allé Allé plass');
 const GENITIVE_STREET = `(?:\\p{Lu}\\p{Ll}{1,20}${SP})?\\p{Lu}\\p{Ll}{1,20}s${SP}${GENITIVE_TYPE}`;
+/** Turkish street types after the name: Oğuzhan Sokak 2, Atatürk Caddesi 15, Alparslan Türkeş Bulvarı 55a. */
+const TR_TYPE = phrases('Sokak Sokağı Sk. Caddesi Cad. Cd. Bulvarı Blv. Yolu');
+const TR_STREET = `(?:\\p{Lu}[\\p{L}\\p{M}]{1,25}${SP}){1,3}${TR_TYPE}`;
+/** A Dutch name particle before a street word: de Jongstraat, van den Veldedijk. */
+const NL_PARTICLE = phrases('van_den van_der van_de van de den het ten ter');
 /**
  * Czech and Slovak street adjectives (Vinohradská, Palackého, Národní, Masarykova) or adjective + street noun
  * (Drotárska cesta).
@@ -99,20 +107,31 @@ const PO_BOX = phrases(`Apartado_de_Correos Apartado_Postal Apdo. Case_postale C
  */
 const POSTCODE_LINE_AFTER = `(?=,?(?:${SP}{1,3}|${SP}{0,3}\\r?\\n${SP}{0,3})(?:[A-Z]{1,2}-)?(?:\\d{3}${SP}\\d{2}|\\d{2}-\\d{3}|\\d{4}${SP}[A-Z]{2}|\\d{4})${SP}\\p{Lu})`;
 /** Words that open such a line but are no street: a count, a form word, a title. */
-const BLOCK_STOP = notWord(
-  words(`Seite Page Nr No Tel Fax Zimmer Raum Room Box Postfach Postbus Apartado Total Summe Siehe See Bitte Please
+const BLOCK_STOP = notWord([
+  ...FUNCTION_WORDS,
+  ...words(`Seite Page Nr No Tel Fax Zimmer Raum Room Box Postfach Postbus Apartado Total Summe Siehe See Bitte Please
   Kapitel Chapter Abschnitt Section Punkt Teil Part Anlage Schritt Step Version Ihre Your Unsere Our Meine My Diese
-  This`),
-);
+  This Jahr Year Bis Ab Seit Nummer Number Gruppe Group Klasse Class`),
+]);
+/**
+ * A German five-digit postcode and town on the next line: the street line of two or three words before it (`Achtern
+ * Kroog 36`, `Gut Reuschenberg 11d`, `Hüller Mühle 38`); one word is the German rule's.
+ */
+const DE_POSTCODE_LINE_AFTER = `(?=${SP}{0,3}\\r?\\n${SP}{0,3}(?:D-)?\\d{5}${SP}\\p{Lu})`;
+const LINE_START = `(?<=(?:^|[\\r\\n])[ \\t]{0,20})`;
 /** One to three capitalised words (linking words between them), the first no stop word: Na Příkopě, Prinsengracht. */
 const BLOCK_NAME = `${BLOCK_STOP}\\p{Lu}[\\p{L}\\p{M}'’.-]{1,30}(?:${SP}(?:${LINK}${SP})?\\p{Lu}[\\p{L}\\p{M}'’.-]{0,30}){0,2}`;
 
 /** Street rules of other countries; the street recognizer runs them beside its German and English rules. */
 export const INTL_STREET_RULES: readonly PatternRule[] = [
   {
-    // Via Garibaldi 118, int. 5; Avenida da Liberdade 190, 4.º Dto.; rue de la Paix 3; ul. Długa 48 m. 6; Odos Tsimiski 72.
+    // Via Garibaldi 118, int. 5; Avenida da Liberdade 190, 4.º Dto.; rue de la Paix 3; ul. Długa 48 m. 6; Odos Tsimiski 72;
+    // Aleea Ocalei, Bloc 44 (a Romanian block instead of a house number).
     label: 'STR',
-    regex: new RegExp(`${B}${TYPE_FIRST}${SP}${NAME},?${SP}${NUMBER_SIGN}${NUM}${ADDITION}`, 'gu'),
+    regex: new RegExp(
+      `${B}${TYPE_FIRST}${SP}${NAME}(?:,?${SP}${NUMBER_SIGN}${NUM}${ADDITION}|,${SP}(?:Bloc|bl\\.)${SP}?[0-9A-Z]{1,4}(?![\\p{L}\\p{N}]))`,
+      'gu',
+    ),
     score: 0.85,
     validate: notAmount,
   },
@@ -123,9 +142,10 @@ export const INTL_STREET_RULES: readonly PatternRule[] = [
     score: 0.85,
   },
   {
-    // Herengracht 420, Refshalevej 163A, 2. sal; Drottninggatan 5; Mannerheimintie 12 A 3; Karl Johans gate 22.
+    // Herengracht 420, Refshalevej 163A, 2. sal; Drottninggatan 5; Mannerheimintie 12 A 3; Karl Johans gate 22;
+    // de Jongstraat 1; Oğuzhan Sokak 2.
     label: 'STR',
-    regex: new RegExp(`${B}(?:${SUFFIX_WORD}|${GENITIVE_STREET})${SP}${NUM}${ADDITION}`, 'gu'),
+    regex: new RegExp(`${B}(?:(?:${NL_PARTICLE}${SP})?${SUFFIX_WORD}|${GENITIVE_STREET}|${TR_STREET})${SP}${NUM}${ADDITION}`, 'gu'),
     score: 0.85,
     validate: notAmount,
   },
@@ -142,6 +162,17 @@ export const INTL_STREET_RULES: readonly PatternRule[] = [
     label: 'STR',
     regex: new RegExp(`${B}${BLOCK_NAME}${SP}${NUM}${ADDITION}${POSTCODE_LINE_AFTER}`, 'gu'),
     score: 0.75,
+    validate: notAmount,
+  },
+  {
+    // Achtern Kroog 36⏎62478 Flarchheim: two or three street words opening a line before a German postcode line.
+    label: 'STR',
+    regex: new RegExp(
+      `${LINE_START}${BLOCK_STOP}\\p{Lu}[\\p{L}\\p{M}'’.-]{1,30}(?:${SP}(?:${LINK}${SP})?${BLOCK_STOP}\\p{Lu}[\\p{L}\\p{M}'’.-]{0,30}){1,2}${SP}${NUM}(?:${SP}?[a-z](?![\\p{L}\\p{N}]))?${DE_POSTCODE_LINE_AFTER}`,
+      'gu',
+    ),
+    // Above the German one-word rule (0.8), which matches the last word alone.
+    score: 0.82,
     validate: notAmount,
   },
   {

@@ -57,6 +57,13 @@ describe('streetRecognizer: streets of other countries', () => {
     ['attn. Ing. Petr Novák, Masarykova 411/12, 602 00 Brno', ['Masarykova 411/12']],
     ['Pani Anna Nowak\nMokotowska 12\n00-950 Warszawa', ['Mokotowska 12']],
     ['Drottninggatan 5 E-Mail: a@b.se', ['Drottninggatan 5']],
+    ['Mr Cristian Roman\nAleea Ocalei, Bloc 44\n689825 Cehu Silvaniei', ['Aleea Ocalei, Bloc 44']],
+    ['Strada Lipscani 12, Ap. 4, 030031 București', ['Strada Lipscani 12, Ap. 4']],
+    ['Thijn van Veen\nde Jongstraat 1\n7996 RL Kameren', ['de Jongstraat 1']],
+    ['Sevtap Alkan\nAlparslan Türkeş Bulvarı 55a\n97853 Çanakkale', ['Alparslan Türkeş Bulvarı 55a']],
+    ['Frau Sevtap Bolatlı, Oğuzhan Sokak 2, 51802 Ağrı', ['Oğuzhan Sokak 2']],
+    ['Carroll Guarini\nAchtern Kroog 36\n62478 Flarchheim', ['Achtern Kroog 36']],
+    ['Herrn Marlon Reinstadler\nGut Reuschenberg 11d\n08867 Pfarrweisach', ['Gut Reuschenberg 11d']],
   ])('finds the street in %j', (text, expected) => {
     expect(found(text)).toEqual(expected);
   });
@@ -76,6 +83,8 @@ describe('streetRecognizer: streets of other countries', () => {
     ['Page 12 of the Rue report'],
     ['Herr van Dijk 3 Jahre'],
     ['Siehe Kapitel 3\n1010 Wien'],
+    ['Die Anlage 3\n10115 Berlin'],
+    ['Im Jahr 2020\n10115 Berlin'],
   ])('finds nothing in %j', (text) => {
     expect(found(text)).toEqual([]);
   });
