@@ -158,10 +158,10 @@ export const INTL_STREET_RULES: readonly PatternRule[] = [
   },
   {
     // Na Příkopě 958/25⏎110 00 Praha 1, Prinsengracht 263-II⏎1016 GV Amsterdam: any street words with a house number
-    // when a foreign postcode and town follow as in an address block.
+    // when a foreign postcode and town follow as in an address block; above the German one-word rule (0.8).
     label: 'STR',
     regex: new RegExp(`${B}${BLOCK_NAME}${SP}${NUM}${ADDITION}${POSTCODE_LINE_AFTER}`, 'gu'),
-    score: 0.75,
+    score: 0.82,
     validate: notAmount,
   },
   {
