@@ -13,6 +13,8 @@ import {
   WEEKDAYS,
   words,
 } from '../gazetteer/lexicon.js';
+import { isCommonWord } from '../common-words.js';
+import { PLACE_NAMES } from '../gazetteer/places.js';
 import type { Recognizer } from '../recognizer.js';
 import { patternRecognizer, type PatternRule } from './pattern-recognizer.js';
 import { SP, WORD_END, WORD_START as B } from './fragments.js';
@@ -272,6 +274,16 @@ function knownFirstName(value: string, m: RegExpExecArray, text: string): boolea
   return isFirstName(first) && notOrgOrStreet(value, text, groupEnd(m, 'name')) && 0.8;
 }
 
+/**
+ * `Surname, First` in running text (`Urlaubsantrag von Vogel, Svea`, `Techniker Wittenberg, Oliver`): the first name
+ * must be known, and the surname no first name (`Anna, Maria` is a list), no common word and no listed place.
+ */
+function surnameCommaFirst(value: string): boolean | number {
+  const [surname = '', first = ''] = value.split(/,[ \u00a0]/u);
+  if (!nameWords(value) || !isFirstName(first) || isFirstName(surname) || PLACE_NAMES.has(surname)) return false;
+  return !isCommonWord(surname, 'auto') && 0.75;
+}
+
 /** Person-name rules; exported so that other recognizers or tests can reuse single rules. */
 export const NAME_RULES: readonly PatternRule[] = [
   {
@@ -408,6 +420,28 @@ export const NAME_RULES: readonly PatternRule[] = [
     group: 'name',
     score: 0.8,
     validate: knownFirstName,
+  },
+  {
+    // A given name before a full name that shares its surname: `[Carla] und Gina Grau`, `[Farid] und Samira Benali`.
+    label: 'PER',
+    regex: new RegExp(
+      `(?<![\\p{L}\\p{M}])(?<first>\\p{Lu}[\\p{L}\\p{M}-]{1,30})[ \\t](?:und|and|&)[ \\t](?=(?<next>\\p{Lu}[\\p{L}\\p{M}-]{1,30})[ \\t]\\p{Lu}\\p{Ll})`,
+      'dgu',
+    ),
+    group: 'first',
+    score: 0.8,
+    validate: (value, m) => isFirstName(value) && isFirstName(m.groups?.next ?? '') && nameWords(value) && 0.8,
+  },
+  {
+    // `Surname, First` in running text, not a list (`…, Anna, Maria`), not a role before a full name (`unser Polier,
+    // Marek Dąbrowski`): see surnameCommaFirst.
+    label: 'PER',
+    regex: new RegExp(
+      `(?<![\\p{L}\\p{M}]|,[ \\t]?)\\p{Lu}[\\p{L}\\p{M}'’-]{1,30},[ \\u00a0]\\p{Lu}[\\p{L}\\p{M}-]{1,30}(?![\\p{L}\\p{M}]|,[ \\t]\\p{Lu}|[ \\t]\\p{Lu})`,
+      'gu',
+    ),
+    score: 0.75,
+    validate: surnameCommaFirst,
   },
 ];
 

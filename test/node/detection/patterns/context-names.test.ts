@@ -96,7 +96,11 @@ describe('contextNameRecognizer: known first names', () => {
     ['Zeuge war Maximilian Freiherr von Wangenheim.', ['Maximilian Freiherr von Wangenheim']],
     ['Rhys ap Gwilym gave evidence.', ['Rhys ap Gwilym']],
     ['Teilnehmerliste: KRAUSE, Werner; LANGE, Ute', ['KRAUSE, Werner', 'LANGE, Ute']],
-    ['Jürgen und Marlies Fischer wohnen nebenan.', ['Marlies Fischer']],
+    ['Jürgen und Marlies Fischer wohnen nebenan.', ['Jürgen', 'Marlies Fischer']],
+    ['Carla und Gina Grau wohnen seit Dezember', ['Carla', 'Gina Grau']],
+    ['unser Polier, Marek Dąbrowski, ist da', ['Marek Dąbrowski']],
+    ['Der Urlaubsantrag von Vogel, Svea für den Zeitraum', ['Vogel, Svea']],
+    ['durch unseren Techniker Wittenberg, Oliver am 13.02.', ['Wittenberg, Oliver']],
     ['Sie Anna Schmidt?', ['Anna Schmidt']],
   ])('finds the name in %j', (text, expected) => {
     expect(found(text)).toEqual(expected);
@@ -139,6 +143,9 @@ describe('contextNameRecognizer: chats, logs, tables and mail headers', () => {
     ['An: Geschäftsführung', 'a department after a mail field'],
     ['Der 1965 geb. Kläger ist seit 1980 tätig', 'a role noun after geb.'],
     ['- Milk\n- Status\n', 'list items after a dash'],
+    ['Wir laden Anna, Maria, Peter ein', 'a list of first names'],
+    ['Von Berlin, Paris und Rom', 'places before a first name'],
+    ['Äpfel, Birnen und Rosen', 'common words'],
   ])('finds no name in %j (%s)', (text) => {
     expect(found(text)).toEqual([]);
   });
