@@ -58,12 +58,17 @@ export function splitSpan(
 
 /**
  * A model span whose German compound is left open at its end (`Deutschen Patent- und`, `Wohnungs-`) is completed by
- * the capitalised word that follows (`… Markenamts`): the model often stops before it.
+ * the capitalised word that follows (`… Markenamts`): the model often stops before it. A span that ends in a joining
+ * word otherwise loses it.
  */
 export function completeCompound(text: string, start: number, end: number): { start: number; end: number } {
   const after = OPEN_COMPOUND.test(text.slice(start, end)) ? COMPOUND_END.exec(text.slice(end, end + 60)) : null;
-  return after ? { start, end: end + after[0].length } : { start, end };
+  if (after) return { start, end: end + after[0].length };
+  // Otherwise a joining word at the end is cut off: `Schreinerei Hoffmann and` names the firm without `and`.
+  const joiner = TRAILING_JOINER.exec(text.slice(start, end));
+  return joiner ? trimPunctuation(text, start, end - joiner[0].length) : { start, end };
 }
+const TRAILING_JOINER = /[ \t]+(?:und|and|oder|or|sowie|&|of|the|der|die|das|des|von|de|du)$/u;
 const OPEN_COMPOUND = /\p{L}-(?:\s+(?:und|oder|bzw\.|sowie))?$/u;
 const COMPOUND_END = /^\s+\p{Lu}[\p{L}\p{M}]*(?:-\p{L}[\p{L}\p{M}]*)*/u;
 const LINE_BREAK = /\r?\n/u;

@@ -106,12 +106,8 @@ const US_CITY_STOP = notWord([
   ...words(`Suite Floor Box Attn Attention Inc Ltd LLC Corp Co Company University Hospital Visit Near Office Apt Unit
   Flat Room Dept Department Building Center Centre`),
 ]);
-/**
- * A US or UK town word (St. Louis, Winston-Salem, LONDON), never a street type or a sentence word. A dot only ends a
- * short abbreviation (`St.`, `Ft.`; `St.` is the street type elsewhere, so it is named): `NDA. Chicago` is a sentence
- * end.
- */
-export const US_CITY = `(?:(?:St|Ste|Ft|Mt)\\.|${US_CITY_STOP}(?:\\p{Lu}\\p{Ll}{1,2}\\.|\\p{Lu}[\\p{L}\\p{M}'’-]{1,25}))`;
+/** A US or UK town word (Winston-Salem, LONDON), never a street type or a sentence word, nor one ending a sentence. */
+export const US_CITY = `${US_CITY_STOP}\\p{Lu}[\\p{L}\\p{M}'’-]{1,25}`;
 /** UK postcode: outward code (SW1A, M1, EC1A) + inward code (digit + two letters, no C I K M O V). */
 export const UK_POSTCODE = `[A-PR-UWYZ][A-HK-Y]?\\d[A-Z\\d]?${SP}\\d[ABD-HJLNP-UW-Z]{2}(?![\\p{L}\\p{N}])`;
 
@@ -142,9 +138,10 @@ export const POSTCODE_RULES: readonly PatternRule[] = [
     validate: austrianSwiss,
   },
   {
-    // Seattle, WA 98109; New York, NY 10001-1234; Salt Lake City UT 84101; Springfield, Illinois 62701.
+    // Seattle, WA 98109; New York, NY 10001-1234; Salt Lake City UT 84101; Springfield, Illinois 62701; St. Louis, MO
+    // 63101 (`St` is a street type elsewhere, so the abbreviations are named here).
     label: 'LOC',
-    regex: new RegExp(`(?<![\\p{L}\\p{N}\\p{M}])(?:${US_CITY}${SP}){0,2}${US_CITY},?${SP}${US_STATE_ZIP}`, 'gu'),
+    regex: new RegExp(`(?<![\\p{L}\\p{N}\\p{M}])(?:(?:St|Ft|Mt)\\.${SP})?(?:${US_CITY}${SP}){0,2}${US_CITY},?${SP}${US_STATE_ZIP}`, 'gu'),
     score: 0.9,
   },
   {

@@ -106,8 +106,12 @@ const PO_BOX = phrases(`Apartado_de_Correos Apartado_Postal Apdo. Case_postale C
  * words keep `Siehe Seite 12⏎10115 Berlin` out) and to the street types of French, Spanish and Italian lines.
  */
 const POSTCODE_LINE_AFTER = `(?=,?(?:${SP}{1,3}|${SP}{0,3}\\r?\\n${SP}{0,3})(?:[A-Z]{1,2}-)?(?:\\d{3}${SP}\\d{2}|\\d{2}-\\d{3}|\\d{4}${SP}[A-Z]{2}|\\d{4})${SP}\\p{Lu})`;
-/** Words that open such a line but are no street: a count, a form word, a title. */
-const BLOCK_STOP = notWord([
+/**
+ * Words that open such a line but are no street: a count, a form word, a title. Checked in JavaScript, word by word:
+ * as a regex alternation this list, copied into each rule, would cost more regex code than the rules themselves
+ * (docs/measurements.md, "Rule regexes and V8's regex code limit").
+ */
+const BLOCK_STOP: ReadonlySet<string> = new Set([
   ...FUNCTION_WORDS,
   ...words(`Seite Page Nr No Tel Fax Zimmer Raum Room Box Postfach Postbus Apartado Total Summe Siehe See Bitte Please
   Kapitel Chapter Abschnitt Section Punkt Teil Part Anlage Schritt Step Version Ihre Your Unsere Our Meine My Diese
@@ -118,9 +122,16 @@ const BLOCK_STOP = notWord([
  * Kroog 36`, `Gut Reuschenberg 11d`, `Hüller Mühle 38`); one word is the German rule's.
  */
 const DE_POSTCODE_LINE_AFTER = `(?=${SP}{0,3}\\r?\\n${SP}{0,3}(?:D-)?\\d{5}${SP}\\p{Lu})`;
-const LINE_START = `(?<=(?:^|[\\r\\n])[ \\t]{0,20})`;
-/** One to three capitalised words (linking words between them), the first no stop word: Na Příkopě, Prinsengracht. */
-const BLOCK_NAME = `${BLOCK_STOP}\\p{Lu}[\\p{L}\\p{M}'’.-]{1,30}(?:${SP}(?:${LINK}${SP})?\\p{Lu}[\\p{L}\\p{M}'’.-]{0,30}){0,2}`;
+/** One capitalised word of such a street line. */
+const BLOCK_WORD = `\\p{Lu}[\\p{L}\\p{M}'’.-]{0,30}`;
+/** One to three capitalised words, linking words between them: Na Příkopě, Prinsengracht, Achtern Kroog. */
+const BLOCK_NAME = `${BLOCK_WORD}(?:${SP}(?:${LINK}${SP})?${BLOCK_WORD}){0,2}`;
+
+/** A street line's words are no stop words, and its number is no amount. */
+function blockLine(value: string, m: RegExpExecArray, text: string): boolean {
+  const name = value.replace(/[ \u00a0\u202f]\d.*$/su, '');
+  return name.split(/[ \u00a0\u202f]+/u).every((w) => !BLOCK_STOP.has(w.replace(/\.$/u, ''))) && notAmount(value, m, text);
+}
 
 /** Street rules of other countries; the street recognizer runs them beside its German and English rules. */
 export const INTL_STREET_RULES: readonly PatternRule[] = [
@@ -162,18 +173,19 @@ export const INTL_STREET_RULES: readonly PatternRule[] = [
     label: 'STR',
     regex: new RegExp(`${B}${BLOCK_NAME}${SP}${NUM}${ADDITION}${POSTCODE_LINE_AFTER}`, 'gu'),
     score: 0.82,
-    validate: notAmount,
+    validate: blockLine,
   },
   {
     // Achtern Kroog 36⏎62478 Flarchheim: two or three street words opening a line before a German postcode line.
     label: 'STR',
     regex: new RegExp(
-      `${LINE_START}${BLOCK_STOP}\\p{Lu}[\\p{L}\\p{M}'’.-]{1,30}(?:${SP}(?:${LINK}${SP})?${BLOCK_STOP}\\p{Lu}[\\p{L}\\p{M}'’.-]{0,30}){1,2}${SP}${NUM}(?:${SP}?[a-z](?![\\p{L}\\p{N}]))?${DE_POSTCODE_LINE_AFTER}`,
-      'gu',
+      `(?:^|(?<=[\\r\\n]))[ \\t]{0,20}(?<street>${BLOCK_WORD}(?:${SP}(?:${LINK}${SP})?${BLOCK_WORD}){1,2}${SP}${NUM}(?:${SP}?[a-z](?![\\p{L}\\p{N}]))?)${DE_POSTCODE_LINE_AFTER}`,
+      'dgu',
     ),
+    group: 'street',
     // Above the German one-word rule (0.8), which matches the last word alone.
     score: 0.82,
-    validate: notAmount,
+    validate: blockLine,
   },
   {
     // Apartado de Correos 123, Case postale 12, Postbus 1234, Postboks 22.

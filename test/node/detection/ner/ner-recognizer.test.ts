@@ -129,7 +129,11 @@ describe('NER recognizer', () => {
     // A closed span, or one whose next word is not capitalised, stays as it is.
     expect(completeCompound(t, 5, 37)).toEqual({ start: 5, end: 37 });
     const lower = 'die Vor- und nachteile';
-    expect(completeCompound(lower, 4, 12)).toEqual({ start: 4, end: 12 });
+    expect(completeCompound(lower, 4, 8)).toEqual({ start: 4, end: 8 });
+    // A joining word at the end goes: `Schreinerei Hoffmann and`, `Vor- und` before a lower-case word.
+    const firm = 'Schreinerei Hoffmann and Partner';
+    expect(completeCompound(firm, 0, 24)).toEqual({ start: 0, end: 20 });
+    expect(completeCompound(lower, 4, 12)).toEqual({ start: 4, end: 7 });
   });
 
   it('drops a model span that is one word matching dropWords (a noun by its ending, a form of address), keeps names that end alike', async () => {
