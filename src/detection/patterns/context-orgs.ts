@@ -239,7 +239,9 @@ const PARTNERSHIP = phrases('LLP PartG_mbB PartGmbB PartG P.C. Solicitors Rechts
 
 /** English firms named by owner and trade: FitzGerald Joinery, Ashworth Mensah Solicitors, Bramley & Sons Builders. */
 const EN_TRADES = phrases(`Solicitors Accountants Associates Architects Surveyors Joinery Plumbing Electrical Roofing Builders
-  Bakery Catering Removals Landscaping Dental Pharmacy Opticians Lettings Motors Jewellers Rechtsanwälte`);
+  Bakery Catering Removals Landscaping Dental Pharmacy Opticians Lettings Motors Jewellers Rechtsanwälte Adjusters
+  Airways Airlines Pediatrics Paediatrics Cycleworks Haulage Couriers Glazing Decorators Logistics Consultants
+  Laboratories Pharmaceuticals`);
 
 /** English court kinds that take a place: County Court at Leeds, Circuit Court of Cook County. */
 const EN_COURT_KINDS = 'County Crown Magistrates Family Employment Circuit District Superior Supreme Sheriff Probate';

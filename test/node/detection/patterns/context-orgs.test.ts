@@ -92,6 +92,9 @@ describe('contextOrgRecognizer', () => {
     ['Gemeinschaftspraxis Dr. Sauer & Dr. Mensah\nFachärzte', ['Gemeinschaftspraxis Dr. Sauer & Dr. Mensah']],
     ['quoted by Kilbride Joinery last week', ['Kilbride Joinery']],
     ['Hollis Morgan Solicitors act for her', ['Hollis Morgan Solicitors']],
+    ['loss adjuster Crawford Lane Adjusters', ['Crawford Lane Adjusters']],
+    ['| 06/2021 | Mud Dock Cycleworks | £850 |', ['Mud Dock Cycleworks']],
+    ['Dr. Ramona Iturbe, Desert Pediatrics', ['Desert Pediatrics']],
     // Institutions by kind and place or number, also in capitals
     ['LANDGERICHT MÜNCHEN I\nZivilkammer', ['LANDGERICHT MÜNCHEN I']],
     ['im Städtischen Klinikum Neustadt', ['Städtischen Klinikum Neustadt']],
