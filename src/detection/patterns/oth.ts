@@ -541,6 +541,10 @@ const STRONG_LABELS = [
   'sort code',
   'routing number',
   'confirmation code',
+  'crime reference',
+  'crime ref\\.?',
+  'crime number',
+  'police reference',
   'booking reference',
   'tracking number',
   // Clinical: patient and case numbers, specimen numbers.
@@ -777,6 +781,9 @@ const LABELLED_FIELD = `${LABEL}(?<id>${FIELD})${VALUE_END}`;
 // Values after a label that are not identifiers: dates, times, amounts.
 const NOT_AN_ID = [/^\d{1,2}[./]\d{1,2}[./](?:\d{2}|\d{4})$/u, /^\d{1,2}:\d{2}(?::\d{2})?$/u, /^\d{4}-\d{2}-\d{2}$/u];
 
+// A subject line's label right before the match (`Re: Invoice 425280`, `Betreff: Rechnung 425280`).
+const SUBJECT_BEFORE = /(?:^|[^\p{L}])(?:re|aw|fw|fwd|wg|betreff|betr\.|subject)\s?:\s{0,3}$/iu;
+
 // A bare `Nr.` that belongs to a phone, room, house or page word is no identifier label (`Tel.-Nr.:`, `Zimmer Nr.`).
 const NOT_AN_ID_NR_BEFORE =
   /(?<![\p{L}])(?:tel|fax|phone|fon|handy|mobil|ruf|durchwahl|zimmer|raum|haus|seite|page|room|flat|apartment|etage|stock)\p{L}{0,10}\.?[\s.-]{0,2}$/iu;
@@ -809,8 +816,11 @@ function labelledScore(value: string, m: RegExpExecArray, text: string): number 
   if (g['weak'] === undefined) return 0.85;
   if (/[:#]/u.test(g['p']!)) return 0.75;
   // `ref. AB/123`, `order 1234567`: a bare common word needs a value that is clearly no count or document number
-  // (`Executive Order 13011`).
-  return /\p{L}/u.test(value) || value.replace(/\D/gu, '').length >= 7 ? 0.6 : false;
+  // (`Executive Order 13011`): a letter, seven digits, five digits behind a leading zero (`Account 035762`), or six
+  // in a subject line (`Re: Invoice 425280`).
+  const digits = value.replace(/\D/gu, '').length;
+  if (/\p{L}/u.test(value) || digits >= 7 || (digits >= 5 && value.startsWith('0'))) return 0.6;
+  return digits >= 6 && SUBJECT_BEFORE.test(text.slice(Math.max(0, m.index - 12), m.index)) && 0.6;
 }
 
 // ---------------------------------------------------------------------------------------------------------------

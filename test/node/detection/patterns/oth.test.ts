@@ -211,6 +211,9 @@ describe('othRecognizer: identifiers', () => {
     ['Bergamo, Italy – container NLMU 442311 2', 'NLMU 442311 2'],
     ['Issue #4417: Export to CSV', '4417'],
     ['the refactor in #4302 (by', '4302'],
+    ['recorded under crime reference 78-6092. The', '78-6092'],
+    ['RE: Account 035762\nDear Sir', '035762'],
+    ['Re: Invoice 425280\nDear', '425280'],
   ])('keeps a word after the value out of it in %j', (text, expected) => {
     expect(found(text)).toEqual([expected]);
   });
@@ -307,6 +310,7 @@ describe('othRecognizer: identifiers', () => {
     ['we came #1 and #22 in the list, C#2024', 'a rank and a hashtag year'],
     ['on 12-03-24 at noon', 'a sort-code shape alone (a date)'],
     ['Nr. 123456 Seiten', 'six digits after a bare Nr. without colon'],
+    ['Order 123456 items', 'six digits after a common word outside a subject line'],
   ])('finds nothing in %j (%s)', (text) => {
     expect(found(text)).toEqual([]);
   });
