@@ -90,8 +90,10 @@ function rejected(name: string, text: string, tokens: readonly Token[], i: numbe
   const prev = word(text, before);
   const next = word(text, after);
   if (name === CAPS_PRONOUN && (ALL_CAPS.test(prev) || ALL_CAPS.test(next))) return true;
-  // A surname (`Beatriz Montenegro`, `Herr England`).
-  if (TITLES.has(prev) || isFirstName(prev)) return true;
+  // A surname (`Beatriz Montenegro`, `Herr England`), on the same line: a town's line may end in a first name (`216 19
+  // Florina⏎Greece`).
+  const sameLine = before !== undefined && SPACES.test(text.slice(before.end, (tokens[i] as Token).start));
+  if (sameLine && (TITLES.has(prev) || isFirstName(prev))) return true;
   // `University of Wisconsin`, `Bank of America`.
   const head = prev === 'the' && word(text, tokens[i - 2]) === 'of' ? tokens[i - 3] : prev === 'of' ? tokens[i - 2] : undefined;
   const headWord = word(text, head);
@@ -99,12 +101,7 @@ function rejected(name: string, text: string, tokens: readonly Token[], i: numbe
   // `Minnesota Timberwolves`, `US Open`, `Disclosure Scotland`: capitalised words on either side, spaces between.
   const last = tokens[i + n - 1] as Token;
   if (after && SPACES.test(text.slice(last.end, after.start)) && nameWord(next)) return true;
-  return (
-    before !== undefined &&
-    SPACES.test(text.slice(before.end, (tokens[i] as Token).start)) &&
-    prev === text.slice(before.start, before.end) &&
-    nameWord(prev)
-  );
+  return sameLine && prev === text.slice(before.start, before.end) && nameWord(prev);
 }
 
 /**

@@ -29,6 +29,8 @@ describe('placeRecognizer', () => {
     // German and English names of cities that GeoNames names otherwise (Munich, Milano, Köln).
     ['Flug von München nach Mailand über Prag', ['München', 'Mailand', 'Prag']],
     ['offices in Cologne and Geneva', ['Cologne', 'Geneva']],
+    // A town's line may end in a first name: the country on the next line is still a place.
+    ['Pl. Germanou 573\n216 19 Florina\nGreece\n\n20/11/2001', ['Greece']],
     ['Storgatan 4\n903 26 Umeå\nSverige', ['Sverige']],
     ['ul. Lipowa 3, 31-000 Kraków, Polska', ['Kraków', 'Polska']],
     ['1050 Bruxelles, België / Belgique', ['België', 'Belgique']],
