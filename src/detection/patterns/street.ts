@@ -80,7 +80,7 @@ const WEAK_STOP = notWord(
 /** Capitalised prepositions that open street names (Am Lindenhof, Unter den Linden, An der Alster). */
 const PREP = `(?:${phrases(`Am Im Beim Zum Zur Vom An_der An_den An_dem Auf_der Auf_dem Auf_den In_der In_den In_dem
   Unter_der Unter_den Unter_dem Hinter_der Hinter_den Hinter_dem Vor_der Vor_den Vor_dem Bei_der Bei_den Bei_dem
-  Neben_der Neben_den Neben_dem Über_der Über_den Über_dem Zwischen_den Zu_den Auf'm`)})`;
+  Neben_der Neben_den Neben_dem Über_der Über_den Über_dem Ober_der Ober_dem Zwischen_den Zu_den Auf'm`)})`;
 /** Words after such a preposition that are not street names (Im Jahr 2020, Am Montag 5, In der Telefonnummer …). */
 const PREP_NOUN_STOP = notWord([
   ...MONTHS,
@@ -96,9 +96,15 @@ const PREP_NOUN_STOP = notWord([
   Jahresverlauf Vorjahr Folgejahr Monatsverlauf Nachgang Verlauf Zuge Zusammenhang Hinblick Vorfeld Nachhinein Übrigen
   Allgemeinen Einzelnen Wesentlichen Grunde Prinzip Augenblick Gespräch Telefonat Büro Homeoffice Urlaub Dienst
   Einsatz Krankenhaus Alltag Internet Netz Telefonnummer Rufnummer Nummer Faxnummer Hotline Durchwahl Kennziffer
-  Kennung`),
+  Kennung Mal`),
 ]);
-const PREP_ADJ = `\\p{Lu}\\p{Ll}{1,20}(?:en|er|e)${SP}`;
+/**
+ * An adjective between preposition and street noun, capitalised or not (`Zur Alten Mühle`, `Zur weißen Brücke`); in
+ * lower case not an ordinal or a quantity (`Zum ersten Mal 3 Tore`).
+ */
+const PREP_ADJ =
+  `(?!(?:ersten|zweiten|dritten|vierten|fünften|letzten|nächsten|vorigen|gleichen|selben|ganzen|halben|anderen|` +
+  `meisten|besten|kommenden|folgenden|jeweiligen)${SP})[\\p{Lu}\\p{Ll}]\\p{Ll}{1,20}(?:en|er|e)${SP}`;
 const PREP_NOUN = `${PREP_NOUN_STOP}${NOT_NOUN_SUFFIX}\\p{Lu}[\\p{L}\\p{M}]{1,30}(?:-\\p{Lu}?[\\p{L}\\p{M}]{1,30}){0,3}`;
 
 /** "Straße des 17. Juni", "Platz der Republik", "Allee der Kosmonauten". */

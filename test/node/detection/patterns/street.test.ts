@@ -26,6 +26,9 @@ describe('streetRecognizer', () => {
     ['Straße: Milchgrund 18 PLZ/Ort: 87686 Trettendorf', ['Milchgrund 18']],
     ['Kanzlei Napier, Steinhausen 29, D-03370 Kirchhellen', ['Steinhausen 29']],
     ['Siehe Seite 12 10115 Berlin', []],
+    ['Frau Freya Schwarzer\nZur weißen Brücke 37-40\n31219 Engden', ['Zur weißen Brücke 37-40']],
+    ['Präzisionstechnik AG, Ober dem Hof 27, 71983 Endlhausen', ['Ober dem Hof 27']],
+    ['Zum ersten Mal 3 Tore geschossen', []],
     // An adjective + noun street line where a postcode and town follow, or a field label precedes it.
     ['Bryan Stapley\nKahle Hege 28-30\nD-84801 Altenbeuthen', ['Kahle Hege 28-30']],
     ['Post künftig an die Anschrift Grünes Feld 27, 41454 Gutach zu senden', ['Grünes Feld 27']],
