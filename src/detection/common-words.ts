@@ -62,3 +62,37 @@ export function isCommonWordSpan(text: string, span: Pick<Span, 'start' | 'end' 
   const neighbours = [NAME_AFTER.exec(text.slice(span.end, span.end + 40))?.[1], NAME_BEFORE.exec(before)?.[1]];
   return !neighbours.some((w) => w !== undefined && !FUNCTION_WORDS_LOWER.has(w.toLowerCase()) && !isCommonWord(w, language));
 }
+
+/**
+ * A person span of the model that is one unknown capitalised word in German text (`Zyklus`, `Carboplatin`, `Kolb`):
+ * German capitalises every noun, so one such word is weak evidence, and it needs a model score of `minScore` (the
+ * shipped model's 0.8, against 0.7 for other spans) unless it is a known first name, carries a dot (`K.`) or follows
+ * a title. English text is left alone, where a lone capitalised word speaks for a name.
+ */
+export function isWeakGermanName(
+  text: string,
+  span: Pick<Span, 'start' | 'end' | 'label' | 'score'>,
+  language: DetectContext['language'],
+  minScore: number,
+): boolean {
+  if (span.label !== 'PER' || span.score >= minScore) return false;
+  const word = text.slice(span.start, span.end);
+  if (/[\s.]/u.test(word) || isFirstName(word)) return false;
+  if (language === 'en' || (language === 'auto' && !looksGerman(text))) return false;
+  return !TITLE_BEFORE.test(text.slice(Math.max(0, span.start - 40), span.start));
+}
+
+const GERMAN_WORDS = /(?<![\p{L}])(?:der|die|das|und|ist|nicht|mit|von|den|dem|des|zu|sich|auf|für|wurde|eine?)(?![\p{L}])/giu;
+const ENGLISH_WORDS = /(?<![\p{L}])(?:the|and|of|to|is|that|with|for|was|on|are|this|an?)(?![\p{L}])/giu;
+let lastText = '';
+let lastGerman = false;
+
+/** Whether a text reads as German rather than English, by its function words (the last answer is kept). */
+function looksGerman(text: string): boolean {
+  if (text !== lastText) {
+    const sample = text.slice(0, 4000);
+    lastGerman = (sample.match(GERMAN_WORDS)?.length ?? 0) > (sample.match(ENGLISH_WORDS)?.length ?? 0);
+    lastText = text;
+  }
+  return lastGerman;
+}

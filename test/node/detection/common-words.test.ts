@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isCommonCompound, isCommonWord, isCommonWordSpan } from '../../../src/detection/common-words.js';
+import { isCommonCompound, isCommonWord, isCommonWordSpan, isWeakGermanName } from '../../../src/detection/common-words.js';
 import { COMMON_WORDS_DE, COMMON_WORDS_EN } from '../../../src/detection/gazetteer/common-words.js';
 import { FIRST_NAMES } from '../../../src/detection/gazetteer/first-names.js';
 import type { TextLabelName } from '../../../src/spec/types.js';
@@ -86,5 +86,27 @@ describe('isCommonWordSpan', () => {
 
   it('keeps multi-word places and organisations made of common words (Salt Lake City)', () => {
     expect(dropped('She moved to Salt Lake City last year.', 'Salt Lake City', 'LOC', 'en')).toBe(false);
+  });
+});
+
+describe('isWeakGermanName', () => {
+  const weak = (text: string, word: string, score: number, language: 'de' | 'en' | 'auto' = 'auto'): boolean => {
+    const start = text.indexOf(word);
+    return isWeakGermanName(text, { start, end: start + word.length, label: 'PER', score }, language, 0.68);
+  };
+  const de = 'Der Patient erhielt den dritten Zyklus mit Carboplatin und wurde am Montag entlassen.';
+
+  it('drops one unknown capitalised word of German text below the score, keeps it above', () => {
+    expect(weak(de, 'Zyklus', 0.62)).toBe(true);
+    expect(weak(de, 'Zyklus', 0.62, 'de')).toBe(true);
+    expect(weak(de, 'Zyklus', 0.7)).toBe(false);
+  });
+
+  it('keeps first names, initials, names after a title, longer names, and English text', () => {
+    expect(weak('Gestern hat Anna mit dem Arzt gesprochen und ist nicht gekommen.', 'Anna', 0.6)).toBe(false);
+    expect(weak('Die Akte von Herrn Kolb ist nicht vollständig und wird ergänzt.', 'Kolb', 0.6)).toBe(false);
+    expect(weak('Laut K. ist die Therapie nicht beendet und wird fortgesetzt.', 'K.', 0.6)).toBe(false);
+    expect(weak('The patient saw Kolb and the nurse on the ward, and that was it.', 'Kolb', 0.6)).toBe(false);
+    expect(weak(de, 'Zyklus', 0.6, 'en')).toBe(false);
   });
 });
