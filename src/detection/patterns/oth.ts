@@ -12,7 +12,7 @@ import { SP } from './fragments.js';
 
 /*
  * OTH: identifiers of a person or case. Checksummed identifiers (IBAN, cards, Steuer-IdNr, SV-Nummer, KVNR,
- * German VAT ID) are validated and score high alone; shapes without a checksum or with a weak one (Steuernummer,
+ * German VAT ID, container numbers) are validated and score high alone; shapes without a checksum or with a weak one (Steuernummer,
  * plates with spaces, KVNR-like strings, ID-card numbers, bare case numbers) score lower and need a context word. Generic numbers (customer, invoice,
  * order, ticket, passport …) are found only right after their label, which stays outside the span. Ages are the
  * number only (`[[OTH|72]] Jahre`, `a [[OTH|75]]-year-old`).
@@ -996,5 +996,8 @@ export const OTH_RULES: readonly PatternRule[] = [
   { label: 'OTH', regex: new RegExp(AGE_LABELLED, 'dgu'), group: 'n', score: 0.85, validate: (v) => Number(v) <= 130 && 0.85 },
 ];
 
-/** Other identifiers (OTH): IBAN, cards, tax/social/health numbers, IPs, plates, case and labelled numbers, ages. */
+/**
+ * Other identifiers (OTH): IBAN, cards, sort codes, tax/social/health numbers, IPs, plates, containers, case, issue and
+ * labelled numbers, ages.
+ */
 export const othRecognizer = patternRecognizer('oth', OTH_RULES, { resolveOverlaps: true });
