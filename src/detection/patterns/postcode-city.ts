@@ -66,7 +66,7 @@ const BUILDING_AFTER = new RegExp(
 /** Labels before a 5-digit number that make it an identifier (Kundennummer 12345 Berlin is no address). */
 const ID_LABEL_BEFORE = new RegExp(
   `${phrases(`Nr No Nummer nummer Number number # Az Konto Kto BLZ ID Id Rechnung Invoice Order Bestellung Tel Fax
-  Telefon Mobil Handy Ticket Vorgang Fall Case Ref`)}\\.?:?${SP}{0,3}$`,
+  Telefon Mobil Handy Ticket Vorgang Fall Case Ref ZIP Zip`)}\\.?:?${SP}{0,3}$`,
   'u',
 );
 

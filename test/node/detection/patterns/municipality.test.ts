@@ -24,6 +24,8 @@ describe('municipalityRecognizer', () => {
     ['Geburtsort: Elbląg\nGeschlecht: weiblich', ['LOC:Elbląg']],
     ['Ortsteil:   Bürgerfelde', ['LOC:Bürgerfelde']],
     ['Place of birth: Thessaloniki, Greece', ['LOC:Thessaloniki']],
+    ['City: Phoenix State: AZ ZIP: 85021', ['LOC:Phoenix', 'LOC:AZ']],
+    ['Bundesland: Bayern', ['LOC:Bayern']],
     ['Wohnort: Halle (Saale)', ['LOC:Halle (Saale)']],
   ])('finds the place in the form field %j', (text, expected) => {
     expect(found(text)).toEqual(expected);

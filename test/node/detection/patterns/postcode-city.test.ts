@@ -38,6 +38,7 @@ describe('postcodeCityRecognizer', () => {
     ['Limmatquai 5, 8001 Zürich, Schweiz', ['8001 Zürich']],
     ['Hauptplatz 3, 8010 Graz', ['8010 Graz']],
     ['PLZ 10115, Ort unbekannt', ['10115']],
+    ['State: AZ ZIP: 85021 Home phone: 602-555-0193', ['85021']],
     ['Postleitzahl: 80331', ['80331']],
     ['PLZ/Ort: 10115 Berlin', ['10115 Berlin']],
     ['Anschrift: Hauptstr. 5 10115 Berlin', ['10115 Berlin']],
