@@ -78,8 +78,9 @@ const LEGAL = phrases(`GmbH_&_Co._KGaA GmbH_&_Co._KG GmbH_&_Co._OHG GmbH_&_Co.KG
   Pty_Ltd GesmbH Ges.m.b.H. Stiftung &_Co. &_Co &_Partner_mbB &_Partner e.K. e._K. e.Kfm. e.Kfr. S.L. S.L.U. S.A.U.
   S.A.R.L. SAS SRL Srl S.R.L. SpA S.p.a. Sp._z_o.o. Sp.z_o.o. sp._z_o.o. s.r.o. spol._s_r.o. a.s. Kft. Kft Zrt. Nyrt.
   Lda. Lda Ltda. A.Ş. AŞ d.o.o. SIA UAB OÜ P.C. L.P. LP Pty_Ltd A/S ApS Oyj Oy AB_(publ) GMBH_&_CO._KG GMBH MBH LTD.
-  LTD LIMITED INC. INC CORP. LLC. &_Söhne &_Sons &_Sohn &_Son`);
-const LEGAL_TAIL = `(?:,?${SP}${LEGAL}|-(?:AG|GmbH|KGaA|KG))(?![\\p{L}\\p{N}\\p{M}-])`;
+  LTD LIMITED INC. INC CORP. LLC. &_Söhne &_Sons &_Sohn &_Son &_syn_s.r.o.`);
+/** `Co.` alone ends a firm's name (`Ashdown Cleaning Co.`), not an Irish county (`Sligo, Co. Mayo`). */
+const LEGAL_TAIL = `(?:,?${SP}${LEGAL}|${SP}Co\\.?(?!${SP}?\\p{Lu})|-(?:AG|GmbH|KGaA|KG))(?![\\p{L}\\p{N}\\p{M}-])`;
 
 /** Heads of associations, whose names may contain articles (Verein der Freunde des Zoos e.V.). */
 const ASSOC_HEAD = phrases(`Verein Förderverein Gesellschaft Freundeskreis Freunde Bund Verband Bundesverband Landesverband
@@ -192,13 +193,27 @@ const EN_PLACE = `\\p{Lu}[\\p{L}\\p{M}'’-]{1,25}(?:${SP}\\p{Lu}[\\p{L}\\p{M}'�
 const EN_HEAD_WORDS = `University Hospital Infirmary Medical_Center Medical_Centre Clinic College Police_Department
   Police_Service Fire_Department Sheriff's_Office Police Constabulary
   County_Council City_Council Borough_Council District_Council NHS_Foundation_Trust NHS_Trust Crown_Court County_Court
-  Magistrates'_Court Magistrates_Court Building_Society Credit_Union Primary_School High_School Grammar_School`;
+  Magistrates'_Court Magistrates_Court Building_Society Credit_Union Primary_School High_School Grammar_School Hotel
+  School Academy`;
 /** In capitals too: MERCY GENERAL HOSPITAL. */
 const EN_HEADS = `(?:${phrases(EN_HEAD_WORDS)}|${phrases(EN_HEAD_WORDS.toUpperCase())})`;
 /** Words before "Bank" that make a place or a generic noun (West Bank, Food Bank). */
 const BANK_PREFIX_STOP = notWord(
   words('West East North South Left Right River Sand Data Blood Food Sperm Power Memory Piggy Central World Seed Gene Test'),
 );
+
+/** Kinds of school, hotel or academy: `High School` or `Sunday School` alone names no institution. */
+const GENERIC_KINDS: ReadonlySet<string> = new Set(
+  words(`High Sunday Primary Secondary Grammar Boarding Medical Law Business Summer Night Public Private Elementary
+  Middle Nursery Driving Art Music Dance Language Budget Luxury Airport Military Police`),
+);
+
+/** An institution named by its own words: no sentence end inside, and not a kind of school or hotel alone. */
+function namedInstitution(value: string): boolean {
+  if (/\.[ \u00a0]/u.test(value.replace(/\bSt\. /gu, 'St '))) return false;
+  const words_ = value.split(/[ \u00a0]+/u);
+  return !(words_.length === 2 && /^(?:Hotel|School|Academy)$/u.test(words_[1]!) && GENERIC_KINDS.has(words_[0]!));
+}
 
 /** Police stations named by number: Polizeirevier 4, Polizeiinspektion 12. */
 const NUMBERED_HEADS = phrases('Polizeirevier Polizeiinspektion Polizeiabschnitt Polizeikommissariat Polizeiwache Revier');
@@ -345,10 +360,12 @@ export const ORG_RULES: readonly PatternRule[] = [
     score: 0.85,
   },
   {
-    // Stanford University, Royal Free Hospital, St Thomas' Hospital, Leeds City Council.
+    // Stanford University, Royal Free Hospital, St Thomas' Hospital, Leeds City Council, Hyde Park Montessori School.
     label: 'ORG',
     regex: new RegExp(`${B}${STOP}${EN_W}(?:${SP}(?:and${SP}|&${SP})?${STOP}${EN_W}){0,2}${SP}${EN_HEADS}${E}`, 'gu'),
     score: 0.8,
+    validate: namedInstitution,
+    retryInside: true,
   },
   {
     // AMTSGERICHT NÜRNBERG, LANDGERICHT MÜNCHEN I.

@@ -21,6 +21,11 @@ export interface PatternRule {
   group?: number | string;
   /** `false` rejects the match; a number replaces the base score. */
   validate?: (value: string, match: RegExpExecArray, text: string) => boolean | number;
+  /**
+   * After `validate` rejects a match, look for the next one from the match's second character, not from the value's
+   * start: for shapes whose rejected match may hold a good one later (`School. Harvard Medical School`).
+   */
+  retryInside?: boolean;
   /** Words shortly before the match (case-insensitive, whole words) that add `boost` to the score. */
   context?: { words: readonly string[]; window?: number; boost?: number };
 }
@@ -83,7 +88,8 @@ export function matchRule(rule: PatternRule, text: string, source: string): Span
       if (v === false) {
         // A rejected value may hold a match of its own (`invoice: NIP 677-…` fails, `NIP 677-…` holds): go on from
         // the value's start, not from the end of the match.
-        if (start > m.index) re.lastIndex = start;
+        if (rule.retryInside) re.lastIndex = m.index + 1;
+        else if (start > m.index) re.lastIndex = start;
         continue;
       }
       if (typeof v === 'number') score = v;

@@ -27,6 +27,16 @@ describe('pattern recognizer', () => {
     ]);
   });
 
+  it('after a rejected match goes on from the value of a group rule, or from inside the match with retryInside', () => {
+    const labelled = { label: 'OTH' as const, regex: /[a-z]+: (?<id>\w+(?: \w+)?)/dg, group: 'id', score: 0.8 };
+    const reject = (v: string) => !v.startsWith('nip');
+    // `invoice: nip: 123` is refused; the search goes on from `nip`, whose own match holds.
+    expect(matchRule({ ...labelled, validate: reject }, 'invoice: nip: 123', 'x').map((s) => [s.start, s.end])).toEqual([[14, 17]]);
+    const words = { label: 'ORG' as const, regex: /[A-Za-z.]+ [A-Z][a-z]+/g, score: 0.8, validate: (v: string) => !v.includes('.') };
+    expect(matchRule(words, 'School. Harvard School', 'x')).toEqual([]);
+    expect(matchRule({ ...words, retryInside: true }, 'School. Harvard School', 'x').map((s) => [s.start, s.end])).toEqual([[8, 22]]);
+  });
+
   it('skips rules for labels not requested', () => {
     const rec = patternRecognizer('r', [rule, { label: 'TEL', regex: /\d{3}/g, score: 0.9 }]);
     expect(rec.labels).toEqual(['OTH', 'TEL']);

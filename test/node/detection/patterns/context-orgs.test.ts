@@ -51,6 +51,11 @@ describe('contextOrgRecognizer', () => {
     ['He was admitted to Royal Free Hospital on Monday.', ['Royal Free Hospital']],
     ["Born at St Thomas' Hospital in London", ["St Thomas' Hospital"]],
     ['a professor at Stanford University', ['Stanford University']],
+    ['We stayed at The Merrion Hotel, Upper Merrion Street.', ['Merrion Hotel']],
+    ['Hyde Park Montessori School, 1410 E 53rd St.', ['Hyde Park Montessori School']],
+    ['She went to Sunday School. Harvard Medical School admitted her.', ['Harvard Medical School']],
+    ['| Ashdown Cleaning Co. | Marta', ['Ashdown Cleaning Co.']],
+    ['6. Novák & syn s.r.o., attn. Ing. Petr Novák', ['Novák & syn s.r.o.']],
     ['Payment via Deutsche Bank, ref. 123', ['Deutsche Bank']],
     ['Leeds City Council approved it.', ['Leeds City Council']],
     ['Loan from Bank of America Corp. in 2019', ['Bank of America Corp.']],
@@ -147,6 +152,8 @@ describe('contextOrgRecognizer', () => {
     ['Polizeirevier\n4 Beamte'],
     ['Microsoft, Google and Apple competed.'],
     ['the Electrical work was done'],
+    ['She went to High School in Leeds.'],
+    ['Jermainecester, Co. Sligo X23 04J2'],
   ])('finds nothing in %j', (text) => {
     expect(found(text)).toEqual([]);
   });
