@@ -211,8 +211,8 @@ const GENERIC_KINDS: ReadonlySet<string> = new Set(
 /** An institution named by its own words: no sentence end inside, and not a kind of school or hotel alone. */
 function namedInstitution(value: string): boolean {
   if (/\.[ \u00a0]/u.test(value.replace(/\bSt\. /gu, 'St '))) return false;
-  const words_ = value.split(/[ \u00a0]+/u);
-  return !(words_.length === 2 && /^(?:Hotel|School|Academy)$/u.test(words_[1]!) && GENERIC_KINDS.has(words_[0]!));
+  const parts = value.split(/[ \u00a0]+/u);
+  return !(parts.length === 2 && /^(?:Hotel|School|Academy)$/u.test(parts[1]!) && GENERIC_KINDS.has(parts[0]!));
 }
 
 /** Police stations named by number: Polizeirevier 4, Polizeiinspektion 12. */
