@@ -154,7 +154,8 @@ def predict_records(model, wp, records, max_len=256, batch_tokens=8192, log=None
             inp[r, 1 : 1 + len(ids)] = ids
             inp[r, 1 + len(ids)] = SEP
             att[r, : len(ids) + 2] = 1
-        logits = model(torch.from_numpy(inp), torch.from_numpy(att)).numpy()
+        dev = next(model.parameters()).device
+        logits = model(torch.from_numpy(inp).to(dev), torch.from_numpy(att).to(dev)).float().cpu().numpy()
         logp = logits - np.log(np.exp(logits - logits.max(-1, keepdims=True)).sum(-1, keepdims=True)) - logits.max(-1, keepdims=True)
         for r, (ri, a, b, ids) in enumerate(batch):
             n_total = prepared[ri][3]
