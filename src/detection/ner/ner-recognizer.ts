@@ -42,9 +42,13 @@ export function splitSpan(
   let stop = end;
   if (line) {
     const tail = trimPunctuation(text, start + line.index + line[0].length, end);
-    // A tail followed by a colon is the next field's label (`Delta Dental of Arizona⏎Subscriber: …`).
+    // A tail followed by a colon is the next field's label (`Delta Dental of Arizona⏎Subscriber: …`); one after a blank
+    // line starts another paragraph; one whose line goes on with a number starts an address line (`Kruno Horvat
+    // Fabijan⏎Kardinala Alozija Stepinca 1`).
     const label = FIELD_COLON.test(text.slice(tail.end, tail.end + 4));
-    if (tail.end <= tail.start || label || !continues(tail.start, tail.end)) stop = start + line.index;
+    const paragraph = BLANK_LINE.test(text.slice(start + line.index, tail.start));
+    const numbered = NUMBER_ON_LINE.test(text.slice(tail.end, tail.end + 80));
+    if (tail.end <= tail.start || label || paragraph || numbered || !continues(tail.start, tail.end)) stop = start + line.index;
   }
   const pieces: Array<{ start: number; end: number }> = [];
   let from = start;
@@ -73,6 +77,9 @@ const OPEN_COMPOUND = /\p{L}-(?:\s+(?:und|oder|bzw\.|sowie))?$/u;
 const COMPOUND_END = /^\s+\p{Lu}[\p{L}\p{M}]*(?:-\p{L}[\p{L}\p{M}]*)*/u;
 const LINE_BREAK = /\r?\n/u;
 const FIELD_COLON = /^[ \t]*:/u;
+const BLANK_LINE = /\n[ \t]*\r?\n/u;
+/** The rest of an address line: capitalised words, then a house number. */
+const NUMBER_ON_LINE = /^(?:[ \t]+\p{Lu}[\p{L}\p{M}.'’-]*){0,4}[ \t]+\d/u;
 const COLUMN_GAP = /\t|[ \u00a0]{3,}/gu;
 
 /** Options of `nerRecognizer`. */

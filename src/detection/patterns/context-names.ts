@@ -260,6 +260,36 @@ function speakerScore(base: number, known: number) {
   };
 }
 
+const POSSESSIVE_BEFORE =
+  /(?<![\p{L}])(?:his|her|my|our|their|your|sein|seine|seinem|seinen|seiner|ihr|ihre|ihrem|ihren|ihrer|mein|meine|meinem|meinen|meiner|unser|unsere|unserem|unseren|dein|deine)[ \t]+$/iu;
+
+/** A name after a kinship noun: a known first name, or after a possessive one that is no common word. */
+function kinName(value: string, m: RegExpExecArray, text: string): boolean | number {
+  if (!notOrgOrStreet(value, text, groupEnd(m, 'name'))) return false;
+  const first = firstToken(value);
+  if (isFirstName(first)) return true;
+  return POSSESSIVE_BEFORE.test(text.slice(Math.max(0, m.index - 12), m.index)) && !isCommonWord(first, 'auto') && 0.75;
+}
+
+/** The start of a street line: a house number first (`9 Reichel Fall`), or words and a number (`Chalet Hugo, 41`). */
+const STREET_LINE = `(?:\\d{1,5}[a-zA-Z]?,?[ \\t]+\\p{Lu}|(?:(?:de|van|von|la|le|di|da|del)[ \\t]+)?(?:\\p{Lu}[\\p{L}\\p{M}.'’-]*,?[ \\t]+){1,4}\\d{1,5}[a-zA-Z]?(?![\\p{L}\\p{N}]))`;
+/** A postcode on one of the lines after the street line: `Hull EC0A 8FW`, `216 19 Florina`, `62678 Huelva`, `OH 60712`. */
+const POSTCODE_AHEAD =
+  /(?<![\p{L}\p{N}])(?:\d{3}[ \u00a0]\d{2}|\d{2}-\d{3}|\d{4,6}|[A-Z]{1,2}\d[A-Z\d]?[ \u00a0]\d[A-Z]{2})(?![\p{L}\p{N}])/u;
+
+/**
+ * A name line in an address block: two to four name words, none a common word, and a postcode on one of the two lines
+ * after the street line unless the first name is known (a heading before a numbered line is no addressee).
+ */
+function addresseeLine(value: string, m: RegExpExecArray, text: string): boolean | number {
+  const tokens = value.split(/[ \t,]+/u).filter((w) => w !== '' && !PARTICLE_TOKEN.test(w));
+  if (tokens.length < 2 || !nameWords(value) || !notOrgOrStreet(value, text, groupEnd(m, 'name'))) return false;
+  if (tokens.some((w) => isCommonWord(w, 'auto'))) return false;
+  if (isFirstName(tokens[0]!)) return 0.85;
+  const after = text.slice(groupEnd(m, 'name'), groupEnd(m, 'name') + 240).split(/\r?\n/u);
+  return after.slice(2, 4).some((line) => POSTCODE_AHEAD.test(line)) && 0.8;
+}
+
 /** A name whose first name is known (`Bauer, Jonas`, `Rachel Gold`): a field whose value may also be anything else. */
 function knownFirstName(value: string, m: RegExpExecArray, text: string): boolean | number {
   if (!nameWords(value)) return false;
@@ -295,12 +325,13 @@ export const NAME_RULES: readonly PatternRule[] = [
     validate: cuedScore(0.85, 0.95),
   },
   {
-    // mein Sohn Lukas, my wife Mary Smith: only with a known first name.
+    // mein Sohn Lukas, my wife Mary Smith: with a known first name; after a possessive (his partner Al, seine Frau
+    // Svatomíra) any name that is no common word.
     label: 'PER',
     regex: new RegExp(`${B}${KIN}${SP}(?<name>${FIRST_TOKEN}(?:${SP}(?:${PARTICLES}${SP})?${TOKEN})?)`, 'dgu'),
     group: 'name',
     score: 0.8,
-    validate: (value, m, text) => isFirstName(firstToken(value)) && notOrgOrStreet(value, text, groupEnd(m, 'name')),
+    validate: kinName,
   },
   {
     // Name: Hans Müller, Nachname: Müller, Patient: KRAUSE, Werner, Kläger: Max Mustermann.
@@ -420,6 +451,15 @@ export const NAME_RULES: readonly PatternRule[] = [
     group: 'name',
     score: 0.8,
     validate: knownFirstName,
+  },
+  {
+    // The addressee's line of an address block: a name line on its own before a street line (`Wellington Crooks⏎9
+    // Reichel Fall⏎Hull EC0A 8FW`, `Vasilis Giagkos⏎Pl. Germanou 573⏎216 19 Florina`); see addresseeLine.
+    label: 'PER',
+    regex: new RegExp(`${LINE_START}(?<name>${LIGHT_NAME})[ \\t]*(?=\\r?\\n[ \\t]*${STREET_LINE})`, 'dgu'),
+    group: 'name',
+    score: 0.8,
+    validate: addresseeLine,
   },
   {
     // A given name before a full name that shares its surname: `[Carla] und Gina Grau`, `[Farid] und Samira Benali`.

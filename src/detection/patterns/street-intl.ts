@@ -47,7 +47,9 @@ const TYPE_ANY_CASE = words(`rue avenue boulevard chemin allée impasse quai cal
 /** Types that are also common words elsewhere (via, place, route, passage, corso, al.): only with a capital. */
 const TYPE_CAPITAL = words(`Via Place Route Passage Cours Voie Corso Largo Strada Contrada Lungomare Rambla Ronda
   Glorieta Camino Carretera Travesía Pasaje Plaza Praça Estrada Alameda Calçada Beco Al. Aleja Pl. Plac Os. Osiedle
-  Av. Avda. Tř. Strada Aleea Bulevardul Calea Șoseaua Soseaua Splaiul Intrarea Piața Viela Chalet`);
+  Av. Avda. Tř. Strada Aleea Bulevardul Calea Șoseaua Soseaua Splaiul Intrarea Piața Viela Chalet Calleja Callejón
+  Rincón Parcela Conjunto Urbanización Polígono Bajada Subida Cuesta Senda Prolongación Explanada Escalinata Masía
+  Bloque Barrio Jardines Riera Caserío Poblado`);
 const upperFirst = (w: string): string => w.charAt(0).toUpperCase() + w.slice(1);
 const TYPE_FIRST = alternation([...TYPE_ANY_CASE, ...TYPE_ANY_CASE.map(upperFirst), ...TYPE_CAPITAL]);
 /** "Nr." or "nº" between name and number: Rua Augusta, nº 12; Via Roma Nr. 5; Vinohradská č. 12. */

@@ -115,6 +115,15 @@ describe('NER recognizer', () => {
     // A tail followed by a colon is the next field's label, whatever `continues` says.
     const form = 'Delta Dental of Arizona\nSubscriber: Thanh Tran';
     expect(splitSpan(form, 0, 34, () => true)).toEqual([{ start: 0, end: 23 }]);
+    // A tail after a blank line, or on a line that goes on with a number (an address line), is no part of the name.
+    const block = 'Bozi Dar\n\nLuz Enríquez';
+    expect(splitSpan(block, 5, 12, () => true)).toEqual([{ start: 5, end: 8 }]);
+    const address = 'Kruno Horvat Fabijan\nKardinala Alozija Stepinca 1\n74172 Bakar';
+    expect(splitSpan(address, 13, 30, () => true)).toEqual([{ start: 13, end: 20 }]);
+    const wrapped = 'an Herrn Hans\nMüller, der am 3. Mai kam';
+    expect(splitSpan(wrapped, 9, 20, () => true)).toEqual([{ start: 9, end: 20 }]);
+    const prose = 'an Herrn Hans\nMüller wohnt seit 2001 dort';
+    expect(splitSpan(prose, 9, 20, () => true)).toEqual([{ start: 9, end: 20 }]);
     expect(splitSpan('A B\t C', 0, 6, () => true)).toEqual([
       { start: 0, end: 3 },
       { start: 5, end: 6 },

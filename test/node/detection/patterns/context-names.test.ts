@@ -80,10 +80,20 @@ describe('contextNameRecognizer: fields, signatures, greetings, relations', () =
     ['Dear John Smith,', ['John Smith']],
     ['Gestern kam mein Sohn Lukas zu Besuch.', ['Lukas']],
     ['I met my wife Mary in 1990.', ['Mary']],
-    ['Gestern kam mein Sohn Lukas zu Besuch.', ['Lukas']],
+    ['(DOB 08/23/1935) and his partner Al submitted the application', ['Al']],
+    ['her partner Svatomír submitted the application together', ['Svatomír']],
     ['Die Familie von Anna Schmidt kam.', ['Anna Schmidt']],
   ])('finds the name in %j', (text, expected) => {
     expect(found(text)).toEqual(expected);
+  });
+});
+
+describe('contextNameRecognizer: relations without a known first name', () => {
+  it('needs a possessive before the relation and no common word after it', () => {
+    expect(found('Our partner Svatomír submitted it.')).toEqual(['Svatomír']);
+    expect(found('A partner Svatomír submitted it.')).toEqual([]);
+    expect(found('his partner Company submitted it.')).toEqual([]);
+    expect(found('seine Frau Svatomíra kam mit.')).toEqual(['Svatomíra']);
   });
 });
 
