@@ -97,6 +97,22 @@ describe('contextNameRecognizer: relations without a known first name', () => {
   });
 });
 
+describe('contextNameRecognizer: the addressee line of an address block', () => {
+  it.each([
+    ['Wellington Crooks\n9 Reichel Fall\nHull EC0A 8FW', ['Wellington Crooks']],
+    ['Vasilis Giagkos\nPl. Germanou 573\n216 19 Florina', ['Vasilis Giagkos']],
+    ['Leonor Saavedra Monroy\nChalet Hugo, 41\n62678 Huelva', ['Leonor Saavedra Monroy']],
+  ])('finds the name in %j', (text, expected) => {
+    expect(found(text)).toEqual(expected);
+  });
+
+  it('needs name words, and a postcode after the street line unless the first name is known', () => {
+    expect(found('Project Status\n12 Items\n40210 Total')).toEqual([]);
+    expect(found('Zorbax Quell\n9 Reichel Fall\nsee below')).toEqual([]);
+    expect(found('Anna Quell\n9 Reichel Fall\nsee below')).toEqual(['Anna Quell']);
+  });
+});
+
 describe('contextNameRecognizer: known first names', () => {
   it.each([
     ['Gestern hat Anna Schmidt angerufen.', ['Anna Schmidt']],

@@ -58,6 +58,8 @@ describe('streetRecognizer: streets of other countries', () => {
     ['Pani Anna Nowak\nMokotowska 12\n00-950 Warszawa', ['Mokotowska 12']],
     ['Drottninggatan 5 E-Mail: a@b.se', ['Drottninggatan 5']],
     ['Mr Cristian Roman\nAleea Ocalei, Bloc 44\n689825 Cehu Silvaniei', ['Aleea Ocalei, Bloc 44']],
+    ['Luz Enríquez Carrillo\nRincón Catalina, 30\n03878 Alicante', ['Rincón Catalina, 30']],
+    ['Calleja Marisol Casanova Altamirano 8', ['Calleja Marisol Casanova Altamirano 8']],
     ['Strada Lipscani 12, Ap. 4, 030031 București', ['Strada Lipscani 12, Ap. 4']],
     ['Thijn van Veen\nde Jongstraat 1\n7996 RL Kameren', ['de Jongstraat 1']],
     ['Sevtap Alkan\nAlparslan Türkeş Bulvarı 55a\n97853 Çanakkale', ['Alparslan Türkeş Bulvarı 55a']],
