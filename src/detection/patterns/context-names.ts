@@ -36,11 +36,16 @@ const ROLE_TITLES = words(`Rechtsanwalt Rechtsanwältin Notar Notarin Richter Ri
   Kollege Kollegin Pater Steuerberater Steuerberaterin Kriminalhauptkommissar Polizeiobermeister Judge
   Employment_Judge District_Judge Circuit_Judge Magistrate_Judge`);
 
-/** Kinship and relation nouns: a name follows only when it is a known first name (mein Sohn Lukas, my wife Mary). */
+/**
+ * Kinship, relation and role nouns: a name follows when it is a known first name (mein Sohn Lukas, my wife Mary), or
+ * after a possessive (kinName).
+ */
 const KIN = phrases(`Sohn Tochter Bruder Schwester Mutter Vater Ehemann Ehefrau Mann Partner Partnerin Freund Freundin
   Lebensgefährte Lebensgefährtin Kollege Kollegin Nachbar Nachbarin Enkel Enkelin Neffe Nichte Onkel Tante Cousin
   Cousine Chef Chefin son daughter brother sister mother father husband wife partner boyfriend girlfriend friend
-  colleague neighbour neighbor uncle aunt nephew niece cousin grandson granddaughter boss`);
+  colleague neighbour neighbor uncle aunt nephew niece cousin grandson granddaughter boss accountant lawyer attorney
+  solicitor dentist GP landlord landlady tenant manager supervisor assistant teacher therapist carer caregiver adviser
+  advisor Anwalt Anwältin Hausarzt Hausärztin Vermieter Vermieterin Betreuer Betreuerin Lehrer Lehrerin`);
 
 /** Honorific suffixes after "Dr." (Dr. med. dent., Dr. rer. nat., Dr. h.c.). */
 const DR_SUFFIX = `(?:${SP}?(?:med|dent|vet|rer|nat|pol|oec|phil|jur|iur|theol|habil|mult|sc|techn|paed|agr|univ|univer|h\\.${SP}?c|h\\.c)\\.){0,4}`;
@@ -325,10 +330,10 @@ export const NAME_RULES: readonly PatternRule[] = [
     validate: cuedScore(0.85, 0.95),
   },
   {
-    // mein Sohn Lukas, my wife Mary Smith: with a known first name; after a possessive (his partner Al, seine Frau
-    // Svatomíra) any name that is no common word.
+    // mein Sohn Lukas, my wife Mary Smith: with a known first name; after a possessive (his partner Al, her sister,
+    // Ngozi Eze; his accountant, Montserrat Vidal) any name that is no common word.
     label: 'PER',
-    regex: new RegExp(`${B}${KIN}${SP}(?<name>${FIRST_TOKEN}(?:${SP}(?:${PARTICLES}${SP})?${TOKEN})?)`, 'dgu'),
+    regex: new RegExp(`${B}${KIN},?${SP}(?<name>${FIRST_TOKEN}(?:${SP}(?:${PARTICLES}${SP})?${TOKEN})?)`, 'dgu'),
     group: 'name',
     score: 0.8,
     validate: kinName,

@@ -12,6 +12,7 @@ import {
   WEEKDAYS,
   words,
 } from '../gazetteer/lexicon.js';
+import { isCommonWord } from '../common-words.js';
 import { patternRecognizer, type PatternRule } from './pattern-recognizer.js';
 import { TOWN_PATTERN } from './postcode-city.js';
 import { SP, WORD_END as E } from './fragments.js';
@@ -257,6 +258,34 @@ const EN_TRADES = phrases(`Solicitors Accountants Associates Architects Surveyor
   Bakery Catering Removals Landscaping Dental Pharmacy Opticians Lettings Motors Jewellers Rechtsanwälte Adjusters
   Airways Airlines Pediatrics Paediatrics Cycleworks Haulage Couriers Glazing Decorators Logistics Consultants
   Laboratories Pharmaceuticals`);
+/**
+ * Trade words that also end common phrases (`Customer Services`, `Public Health`, `Managed Systems`): they make a firm
+ * only after a word that is no common word (`Tanabe Cloud Systems`, `Calloway Health`).
+ */
+const EN_TRADES_GENERIC: ReadonlySet<string> = new Set(
+  words(`Services Systems Solutions Maintenance Technologies Consulting Engineering Construction Software Capital
+  Digital Health Interiors Cleaning Security Insurance Studios Ventures Networks Fiber Fibre Media Energy Foods Labs
+  Trust`),
+);
+
+/** A firm named by trade: a generic trade word needs a name word before it and ends the title; `& Sons` ranks with the legal forms. */
+function tradeFirm(value: string, m: RegExpExecArray, text: string): boolean | number {
+  const names = value.split(/[ \u00a0]+/u);
+  const trade = names.pop() ?? '';
+  // A word ending in a dot (not `St.` or an initial) ends a sentence: `Public Health. Calloway Health` is looked at
+  // again inside.
+  if (names.some((w) => w.length > 2 && w.endsWith('.') && w !== 'St.')) return false;
+  if (EN_TRADES_GENERIC.has(trade)) {
+    // A name word must come before it; a line that goes on in capitalised words is a heading (`Best Digital Product,
+    // NZ Design Awards`).
+    const name = names.filter((w) => w !== '&');
+    const end = m.index + m[0].length;
+    const heading =
+      /(?:^|\n)[ \t]*$/u.test(text.slice(Math.max(0, m.index - 8), m.index)) && /^[ \t]\p{Lu}/u.test(text.slice(end, end + 2));
+    if (name.every((w) => isCommonWord(w, 'en')) || heading) return false;
+  }
+  return /&[ \u00a0](?:Sons?|Söhne)[ \u00a0]/u.test(value) ? 0.9 : true;
+}
 
 /** English court kinds that take a place: County Court at Leeds, Circuit Court of Cook County. */
 const EN_COURT_KINDS = 'County Crown Magistrates Family Employment Circuit District Superior Supreme Sheriff Probate';
@@ -402,10 +431,15 @@ export const ORG_RULES: readonly PatternRule[] = [
     score: 0.9,
   },
   {
-    // FitzGerald Joinery, Ashworth Mensah Solicitors, Gerrard & Sons Jewellers.
+    // FitzGerald Joinery, Ashworth Mensah Solicitors, Gerrard & Sons Jewellers, Tanabe Cloud Systems.
     label: 'ORG',
-    regex: new RegExp(`${B}${STOP}${EN_W}(?:${SP}(?:&${SP})?${STOP}${EN_W}){0,2}${SP}${EN_TRADES}${E}`, 'gu'),
+    regex: new RegExp(
+      `${B}${STOP}${EN_W}(?:${SP}(?:&${SP})?${STOP}${EN_W}){0,2}${SP}(?:${EN_TRADES}|${phrases([...EN_TRADES_GENERIC].join(' '))})${E}`,
+      'gu',
+    ),
     score: 0.7,
+    validate: tradeFirm,
+    retryInside: true,
   },
   {
     // County Court at Leeds, Circuit Court of Cook County, CIRCUIT COURT OF COOK COUNTY.

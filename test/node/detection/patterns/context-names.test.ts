@@ -94,6 +94,9 @@ describe('contextNameRecognizer: relations without a known first name', () => {
     expect(found('A partner Svatomír submitted it.')).toEqual([]);
     expect(found('his partner Company submitted it.')).toEqual([]);
     expect(found('seine Frau Svatomíra kam mit.')).toEqual(['Svatomíra']);
+    expect(found('visiting her sister, Ngozi Eze, in Enugu')).toEqual(['Ngozi Eze']);
+    expect(found('confirmation for his accountant, Montserrat Vidal (mvidal@x.es)')).toEqual(['Montserrat Vidal']);
+    expect(found('the accountant Zorbax Quell signed')).toEqual([]);
   });
 });
 

@@ -100,6 +100,10 @@ describe('contextOrgRecognizer', () => {
     ['loss adjuster Crawford Lane Adjusters', ['Crawford Lane Adjusters']],
     ['| 06/2021 | Mud Dock Cycleworks | £850 |', ['Mud Dock Cycleworks']],
     ['Dr. Ramona Iturbe, Desert Pediatrics', ['Desert Pediatrics']],
+    ['valued by Gerrard & Sons Jewellers', ['Gerrard & Sons Jewellers']],
+    ['Hiroshi from the vendor (Tanabe Cloud Systems) is coming', ['Tanabe Cloud Systems']],
+    ['Call Public Health. Calloway Health hired her.', ['Calloway Health']],
+    ['— Marisol, Lakeshore Fiber Customer Care', ['Lakeshore Fiber']],
     // Institutions by kind and place or number, also in capitals
     ['LANDGERICHT MÜNCHEN I\nZivilkammer', ['LANDGERICHT MÜNCHEN I']],
     ['im Städtischen Klinikum Neustadt', ['Städtischen Klinikum Neustadt']],
@@ -154,6 +158,9 @@ describe('contextOrgRecognizer', () => {
     ['the Electrical work was done'],
     ['She went to High School in Leeds.'],
     ['Jermainecester, Co. Sligo X23 04J2'],
+    ['Please call Customer Services on Monday.'],
+    ['Emergency Services arrived.'],
+    ['AWARDS\nBest Digital Product, NZ Design Awards 2020'],
   ])('finds nothing in %j', (text) => {
     expect(found(text)).toEqual([]);
   });
