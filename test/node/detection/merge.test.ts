@@ -61,6 +61,16 @@ describe('preferContaining', () => {
     expect(mergeSpans(preferContaining([rule, piece]))).toEqual([rule]);
   });
 
+  it("gives the same characters the rule's label, and leaves a model span of the rule's label alone", () => {
+    // `Australia`: the place list's LOC (0.6) over the model's ORG (0.7).
+    const place = span(10, 19, 'LOC', 0.6, 'pattern:places');
+    const org = span(10, 19, 'ORG', 0.7, 'ner');
+    expect(preferContaining([place, org])).toEqual([place]);
+    const loc = span(10, 19, 'LOC', 0.85, 'ner');
+    expect(preferContaining([place, loc])).toEqual([place, loc]);
+    expect(preferContaining([span(10, 19, 'LOC', 0.5, 'pattern:places'), org])).toHaveLength(2);
+  });
+
   it('keeps the piece when the rule is much weaker, when the container is the model, and when both are rules', () => {
     const weakRule = span(0, 24, 'ORG', 0.6, 'pattern:context-org');
     const piece = span(0, 15, 'ORG', 0.81, 'ner');
