@@ -26,8 +26,8 @@ export function mergeSpans(spans: readonly Span[]): Span[] {
  * Drops a model span (source `ner`) that a rule span contains, when the rule scores at most `margin` lower: the
  * rule's fuller reading wins over a confident piece of it, whatever label the model gave the piece (`Royal Berkshire
  * Hospital` by the institution rule over the model's `Royal Berkshire`; `Sparkwell Electrical` by the trade rule over
- * the model's PER `Electrical`). A rule span over the same characters with another label wins too (`Australia` from
- * the place list over the model's ORG). Run before `mergeSpans`, which would keep the piece for its score.
+ * the model's PER `Electrical`). A place or organisation rule's span over the same characters with another label
+ * wins too (`Australia` from the place list over the model's ORG). Run before `mergeSpans`, which would keep the piece for its score.
  */
 export function preferContaining(spans: readonly Span[], margin = 0.15): Span[] {
   const rules = spans.filter((s) => s.source !== 'ner').sort((a, b) => a.start - b.start || b.end - a.end);
@@ -42,9 +42,10 @@ export function preferContaining(spans: readonly Span[], margin = 0.15): Span[] 
       r++;
     }
     if (!reach || reach.end < m.end || reach.score < m.score - margin) continue;
-    // Same characters, other label: the rule's label wins (`Australia` from the place list over the model's ORG).
+    // Same characters, other label: a place or organisation rule's label wins (`Australia` from the place list over the
+    // model's ORG). Not a person rule's: it reads a name's shape, which places share (`Newton Steuber`).
     const longer = reach.end - reach.start > m.end - m.start;
-    const relabel = reach.end - reach.start === m.end - m.start && reach.label !== m.label;
+    const relabel = reach.end - reach.start === m.end - m.start && reach.label !== m.label && reach.label !== 'PER';
     if (longer || relabel) dropped.add(m);
   }
   return dropped.size === 0 ? [...spans] : spans.filter((s) => !dropped.has(s));

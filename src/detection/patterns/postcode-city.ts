@@ -14,6 +14,7 @@ import {
   WEEKDAYS,
   words,
 } from '../gazetteer/lexicon.js';
+import { PLACE_NAMES } from '../gazetteer/places.js';
 import { patternRecognizer, type PatternRule } from './pattern-recognizer.js';
 import { SP, WORD_END as E } from './fragments.js';
 
@@ -143,6 +144,16 @@ export const POSTCODE_RULES: readonly PatternRule[] = [
     label: 'LOC',
     regex: new RegExp(`(?<![\\p{L}\\p{N}\\p{M}])(?:(?:St|Ft|Mt)\\.${SP})?(?:${US_CITY}${SP}){0,2}${US_CITY},?${SP}${US_STATE_ZIP}`, 'gu'),
     score: 0.9,
+  },
+  {
+    // New York, NY; Chicago, IL; St. Louis, MO without a ZIP: only a listed place before the state code.
+    label: 'LOC',
+    regex: new RegExp(
+      `(?<![\\p{L}\\p{N}\\p{M}])(?<town>(?:(?:St|Ft|Mt)\\.${SP})?(?:${US_CITY}${SP}){0,2}${US_CITY}),${SP}${alternation(US_STATES)}(?![\\p{L}\\p{N}\\p{M}]|[ \\t]\\d)`,
+      'dgu',
+    ),
+    score: 0.8,
+    validate: (_value, m) => PLACE_NAMES.has(m.groups?.town ?? ''),
   },
   {
     // London SW1A 2AA, Milton Keynes MK9 2AA, Newcastle upon Tyne NE1 4ST, or the postcode alone.

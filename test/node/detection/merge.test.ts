@@ -69,6 +69,9 @@ describe('preferContaining', () => {
     const loc = span(10, 19, 'LOC', 0.85, 'ner');
     expect(preferContaining([place, loc])).toEqual([place, loc]);
     expect(preferContaining([span(10, 19, 'LOC', 0.5, 'pattern:places'), org])).toHaveLength(2);
+    // A person rule reads a name's shape, which places share: `Newton Steuber` stays the model's LOC.
+    const person = span(10, 19, 'PER', 0.7, 'pattern:context-name');
+    expect(preferContaining([person, loc])).toEqual([person, loc]);
   });
 
   it('keeps the piece when the rule is much weaker, when the container is the model, and when both are rules', () => {

@@ -28,6 +28,8 @@ describe('postcodeCityRecognizer', () => {
     ['500 Main St., Salt Lake City, UT 84101', ['Salt Lake City, UT 84101']],
     ['For the NDA. Chicago, IL 60601, is where', ['Chicago, IL 60601']],
     ['Visit St. Louis, MO 63101 or Ft. Worth, TX 76102.', ['St. Louis, MO 63101', 'Ft. Worth, TX 76102']],
+    ['Calloway Health, New York, NY Aug 2021 – Present', ['New York, NY']],
+    ['offices in Chicago, IL and St. Louis, MO.', ['Chicago, IL', 'St. Louis, MO']],
     ['10 Downing Street, London SW1A 2AA', ['London SW1A 2AA']],
     ['The clinic, Milton Keynes MK9 2AA, is open.', ['Milton Keynes MK9 2AA']],
     ['Civic Centre, Newcastle upon Tyne NE1 4ST', ['Newcastle upon Tyne NE1 4ST']],
@@ -64,6 +66,7 @@ describe('postcodeCityRecognizer', () => {
     ['In 2021 Seattle grew.'],
     ['Tel. 030 12345 Berlin'],
     ['I faxed the offer for 10300 Heritage Office Building.'],
+    ['Smith, CA and Jones, NY signed.'],
   ])('finds nothing in %j', (text) => {
     expect(found(text)).toEqual([]);
   });
