@@ -32,6 +32,24 @@ describe('municipalityRecognizer', () => {
   });
 
   it.each([
+    ['arestrepo@rhlawchicago.com, Cook County Atty. No. 61844', ['LOC:Cook County']],
+    ['Highland Township , Oakland County , Michigan', ['LOC:Highland Township , Oakland County , Michigan']],
+    ['She was born in County Cork. The County said no.', ['LOC:County Cork']],
+    ['St. Clair County, Michigan', ['LOC:St. Clair County, Michigan']],
+  ])('finds the county in %j', (text, expected) => {
+    expect(found(text)).toEqual(expected);
+  });
+
+  it.each([
+    ['The County Court at Leeds', 'the court'],
+    ['at the County Hall today', 'a building'],
+    ['Cook County Sheriff', 'an authority'],
+    ['Every County has one.', 'a function word'],
+  ])('finds no county in %j (%s)', (text) => {
+    expect(found(text)).toEqual([]);
+  });
+
+  it.each([
     ['Ort, Datum: Berlin, 12.03.2024', 'a signature line (the dateline rule reads it)'],
     ['Ort: siehe oben', 'no name'],
     ['Wir kaufen auf dem Markt Gemüse.', 'a market, not a town word'],
