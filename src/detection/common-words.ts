@@ -26,13 +26,27 @@ const NAME_BEFORE = /(?:^|[^\p{L}\p{M}])(\p{Lu}[\p{L}\p{M}'’-]*)[ \t]$/u;
  * the check serves only the model's place and organisation spans, not person names or rules.
  */
 export function isCommonCompound(word: string): boolean {
-  const w = word.toLowerCase();
-  if (w.length < 8 || isFirstName(word) || PLACE_NAMES.has(word)) return false;
+  if (word.length < 8 || isFirstName(word) || PLACE_NAMES.has(word)) return false;
+  return commonCompound(word.toLowerCase(), 2);
+}
+
+/**
+ * The split itself, lower-cased: the modifier may be a compound of common words again (`nichtannahme|beschluss`,
+ * `regelbedarfs|anteil`), `depth` levels deep; a linking `-s` may stand for a dropped `-e` (`Hilfs|antrag`).
+ */
+function commonCompound(w: string, depth: number): boolean {
   for (let i = 3; i <= w.length - 4; i++) {
     if (!COMMON_WORDS_DE.has(w.slice(i))) continue;
     const modifier = w.slice(0, i);
-    const stems = [modifier, modifier.replace(/e?s$/u, ''), modifier.replace(/e?n$/u, ''), modifier.replace(/e$/u, '')];
+    const stems = [
+      modifier,
+      modifier.replace(/e?s$/u, ''),
+      modifier.replace(/e?n$/u, ''),
+      modifier.replace(/e$/u, ''),
+      modifier.replace(/s$/u, 'e'),
+    ];
     if (stems.some((m) => m.length >= 3 && COMMON_WORDS_DE.has(m))) return true;
+    if (depth > 1 && stems.some((m) => m.length >= 7 && commonCompound(m, depth - 1))) return true;
   }
   return false;
 }

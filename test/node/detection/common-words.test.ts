@@ -84,6 +84,10 @@ describe('isCommonWordSpan', () => {
     for (const w of ['Bahnhof', 'Kreischa', 'Freiburg', 'Friedrich', 'Lithiummetasilicat']) expect(isCommonCompound(w), w).toBe(false);
   });
 
+  it('reads compounds whose modifier is a compound again, and a linking -s for a dropped -e', () => {
+    for (const w of ['Nichtannahmebeschluss', 'Regelbedarfsanteil', 'Hilfsantrag']) expect(isCommonCompound(w), w).toBe(true);
+  });
+
   it('keeps multi-word places and organisations made of common words (Salt Lake City)', () => {
     expect(dropped('She moved to Salt Lake City last year.', 'Salt Lake City', 'LOC', 'en')).toBe(false);
   });
