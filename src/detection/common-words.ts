@@ -1,6 +1,6 @@
 import type { Span } from '../text/span.js';
 import { COMMON_WORDS_DE, COMMON_WORDS_EN } from './gazetteer/common-words.js';
-import { alternation, FUNCTION_WORDS_LOWER, isFirstName, TITLE_WORDS } from './gazetteer/lexicon.js';
+import { alternation, FUNCTION_WORDS_LOWER, isFirstName, OUTLINE_MARK, TITLE_WORDS } from './gazetteer/lexicon.js';
 import { PLACE_NAMES } from './gazetteer/places.js';
 import type { DetectContext } from './recognizer.js';
 
@@ -10,6 +10,8 @@ import type { DetectContext } from './recognizer.js';
  * title before it (`Dr. Kind`). Words that are also names (Becker, Paris, Rose) are not in the word lists
  * (tools/lexicon/build-common-words.ts), so they stay names wherever they stand.
  */
+
+const OUTLINE = new RegExp(`^${OUTLINE_MARK}$`, 'u');
 
 /** A title or honorific right before the span: the word after it is a name, whatever else it means. */
 const TITLE_BEFORE = new RegExp(`(?<![\\p{L}])${alternation(TITLE_WORDS)}\\.?\\s+$`, 'u');
@@ -68,8 +70,10 @@ export function isCommonWordSpan(text: string, span: Pick<Span, 'start' | 'end' 
   if (words.length > 1 && span.label !== 'PER') return false;
   const before = text.slice(Math.max(0, span.start - 40), span.start);
   if (TITLE_BEFORE.test(before)) return false;
-  // Joiners count only between words: one function word alone (`Please`, `From`) is judged like any other word.
-  const content = words.length === 1 ? words : words.filter((w) => !FUNCTION_WORDS_LOWER.has(w.toLowerCase()));
+  // Joiners count only between words: one function word alone (`Please`, `From`) is judged like any other word. An
+  // outline number is no name either (`III. Für`, `zu II.`).
+  const content = words.length === 1 ? words : words.filter((w) => !FUNCTION_WORDS_LOWER.has(w.toLowerCase()) && !OUTLINE.test(w));
+  if (content.length === 0 && words.some((w) => OUTLINE.test(w))) return true;
   const common = content.length > 0 && content.every((w) => isCommonWord(w, language));
   // Compounds only for places and organisations: surnames are made the same way (`Neumann`, `Rosenberg`).
   if (!common && !(words.length === 1 && span.label !== 'PER' && language !== 'en' && isCommonCompound(words[0]!))) return false;
@@ -78,20 +82,24 @@ export function isCommonWordSpan(text: string, span: Pick<Span, 'start' | 'end' 
 }
 
 /**
- * A person span of the model that is one unknown capitalised word in German text (`Zyklus`, `Carboplatin`, `Kolb`):
- * German capitalises every noun, so one such word is weak evidence, and it needs a model score of `minScore` (the
- * shipped model's 0.8, against 0.7 for other spans) unless it is a known first name, carries a dot (`K.`) or follows
- * a title. English text is left alone, where a lone capitalised word speaks for a name.
+ * A model span that is one unknown capitalised word in German text (`Zyklus`, `Carboplatin`, `Kolb`, `Gehäuse`,
+ * `Streitpatentschrift`): German capitalises every noun, so one such word is weak evidence. It needs the label's score
+ * in `minScores` (the shipped model: 0.8 for a person, 0.75 for a place or organisation, against 0.7 for other spans)
+ * unless it is a known first name, carries a dot (`K.`) or follows a title; a place also when it is listed, an
+ * organisation when it is an abbreviation (`BGH`, `DPMA`). English text is left alone, where a lone capitalised word
+ * speaks for a name.
  */
-export function isWeakGermanName(
+export function isWeakGermanWord(
   text: string,
   span: Pick<Span, 'start' | 'end' | 'label' | 'score'>,
   language: DetectContext['language'],
-  minScore: number,
+  minScores: Partial<Record<Span['label'], number>>,
 ): boolean {
-  if (span.label !== 'PER' || span.score >= minScore) return false;
+  const minScore = minScores[span.label];
+  if (minScore === undefined || span.score >= minScore) return false;
   const word = text.slice(span.start, span.end);
   if (/[\s.]/u.test(word) || isFirstName(word)) return false;
+  if (span.label !== 'PER' && (PLACE_NAMES.has(word) || !/^\p{Lu}\p{Ll}+$/u.test(word))) return false;
   if (language === 'en' || (language === 'auto' && !looksGerman(text))) return false;
   return !TITLE_BEFORE.test(text.slice(Math.max(0, span.start - 40), span.start));
 }

@@ -1,4 +1,4 @@
-import { isCommonWordSpan, isWeakGermanName } from '../detection/common-words.js';
+import { isCommonWordSpan, isWeakGermanWord } from '../detection/common-words.js';
 import { NO_CAPITAL, NOT_A_NAME } from '../detection/gazetteer/lexicon.js';
 import type { NerBackend } from '../detection/ner/ner-backend.js';
 import type { NerRecognizerOptions } from '../detection/ner/ner-recognizer.js';
@@ -31,19 +31,23 @@ export function engineRecognizers(
  * Kollegin, LSG) is dropped (de-dev 54.8 → 57.3 at 0.8, recall unchanged); so is a span of common words
  * (`isCommonWordSpan`: Please, Praxis, Staff Engineer; micro F1 de-dev 55.5 → 56.6, GraSCCo 63.4 → 64.1, en-dev 61.1 →
  * 61.6, own-dev en 74.9 → 76.2, char recall within 0.1), and so is one unknown capitalised word taken for a person
- * in German text below a score of 0.8 (`isWeakGermanName`: de-dev 59.3 → 60.0, GraSCCo 68.3 → 70.4, char recall
- * −0.2); runs of words in capitals are also read in Title Case
+ * in German text below a score of 0.8 (`isWeakGermanWord`: de-dev 59.3 → 60.0, GraSCCo 68.3 → 70.4, char recall
+ * −0.2), one taken for a place or organisation below 0.75 unless listed or an abbreviation (de-dev 60.1 → 60.6, LER
+ * 49.7 → 50.6, GraSCCo 70.4 → 71.0, char recall 70.1 → 69.9; at 0.8: 61.0 and 69.5); runs of words in capitals are also read in Title Case
  * (`caseView`: AROHA NGATA-WILLIAMS, NORTHGATE HOME INSURANCE; micro F1 own-dev de 83.5 → 83.6, own-dev en 79.8 →
  * 79.9, char recall own-dev en 82.9 → 83.6, de-dev and en-dev unchanged); spans are cut at layout (`splitAtLayout`:
  * a line break the next line's words do not continue as a name, a wide gap between columns; own-dev de F1 87.8 →
  * 88.6, en 82.8 → 83.6, de-dev, en-dev and GraSCCo unchanged).
  */
+/** Scores that one unknown capitalised word of German text needs as a person, place or organisation. */
+const WEAK_WORD_SCORES = { PER: 0.8 * MODEL_WEIGHT, LOC: 0.75 * MODEL_WEIGHT, ORG: 0.75 * MODEL_WEIGHT };
+
 export const SHIPPED_MODEL = {
   labelMap: { DATE: null },
   minScore: 0.7,
   dropWords: new RegExp(`(?:${NOT_A_NAME.source})|(?:${NO_CAPITAL.source})`, 'u'),
   dropSpan: (text: string, span: Span, language: DetectContext['language']): boolean =>
-    isCommonWordSpan(text, span, language) || isWeakGermanName(text, span, language, 0.8 * MODEL_WEIGHT),
+    isCommonWordSpan(text, span, language) || isWeakGermanWord(text, span, language, WEAK_WORD_SCORES),
   splitAtLayout: true,
   completeCompounds: true,
   caseView: true,

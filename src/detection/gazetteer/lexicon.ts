@@ -171,16 +171,20 @@ const GENERIC_INSTITUTIONS = [
   ...GENERIC_COURTS.flatMap((w) => [w, `${w}s`, `${w}es`]),
 ];
 
+/** Outline numbers and reference abbreviations of judgments and papers: `II.`, `III`, `Rn.`, `Abs.`, `Fig.`. */
+export const OUTLINE_MARK = '(?:[IVX]{2,5}\\.?|(?:Rn|Rdnr|Abs|Tab|Fig|Bsp)\\.)';
+
 /** Forms of address alone, in the languages of letters abroad: `Dott.`, `Sra.`, `Mme` name nobody by themselves. */
 const HONORIFICS = words('Herr Herrn Frau Mr Mrs Ms Mme Mlle Sra Srta Sig Dott Dhr Mevr');
 
 /**
  * One word that is no name: a capitalised word with a noun ending (Eignung, Gesellschaft, Traumatologie; names such
- * as Hartung excepted), a form of address (Kollegin, Herr, Dott.), or a court or office named by its kind alone (LSG).
+ * as Hartung excepted), a form of address (Kollegin, Herr, Dott.), a court or office named by its kind alone (LSG), or
+ * an outline number (`III.`).
  */
 export const NOT_A_NAME = new RegExp(
   `^(?:(?!${NOUN_SUFFIX_NAMES}$)\\p{Lu}\\p{L}{1,30}${NOUN_SUFFIXES}|${alternation([...ADDRESS_NOUNS, ...GENERIC_INSTITUTIONS])}` +
-    `|(?:${alternation(HONORIFICS)})\\.?)$`,
+    `|(?:${alternation(HONORIFICS)})\\.?|${OUTLINE_MARK})$`,
   'u',
 );
 

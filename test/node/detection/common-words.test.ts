@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isCommonCompound, isCommonWord, isCommonWordSpan, isWeakGermanName } from '../../../src/detection/common-words.js';
+import { isCommonCompound, isCommonWord, isCommonWordSpan, isWeakGermanWord } from '../../../src/detection/common-words.js';
 import { COMMON_WORDS_DE, COMMON_WORDS_EN } from '../../../src/detection/gazetteer/common-words.js';
 import { FIRST_NAMES } from '../../../src/detection/gazetteer/first-names.js';
 import type { TextLabelName } from '../../../src/spec/types.js';
@@ -57,6 +57,12 @@ describe('isCommonWordSpan', () => {
     expect(dropped('Gender: female', 'Gender', 'PER', 'en')).toBe(true);
   });
 
+  it('drops outline numbers with function words (`III. Für`, `zu II.`), keeps an initial with a surname', () => {
+    expect(dropped('III. Für die Entscheidung kommt es darauf an.', 'III. Für', 'PER', 'de')).toBe(true);
+    expect(dropped('wie oben zu II. ausgeführt', 'zu II.', 'PER', 'de')).toBe(true);
+    expect(dropped('Die Zeugin B. Kowalczyk sagte aus.', 'B. Kowalczyk', 'PER', 'de')).toBe(false);
+  });
+
   it('drops a person "name" made only of common words: a job title', () => {
     expect(dropped('Subject: Staff Engineer role in Amsterdam', 'Staff Engineer', 'PER', 'en')).toBe(true);
     expect(dropped('She joined as Lead Data Analyst in May.', 'Lead Data Analyst', 'PER', 'en')).toBe(true);
@@ -93,10 +99,16 @@ describe('isCommonWordSpan', () => {
   });
 });
 
-describe('isWeakGermanName', () => {
-  const weak = (text: string, word: string, score: number, language: 'de' | 'en' | 'auto' = 'auto'): boolean => {
+describe('isWeakGermanWord', () => {
+  const weak = (
+    text: string,
+    word: string,
+    score: number,
+    language: 'de' | 'en' | 'auto' = 'auto',
+    label: 'PER' | 'LOC' | 'ORG' = 'PER',
+  ): boolean => {
     const start = text.indexOf(word);
-    return isWeakGermanName(text, { start, end: start + word.length, label: 'PER', score }, language, 0.68);
+    return isWeakGermanWord(text, { start, end: start + word.length, label, score }, language, { PER: 0.68, LOC: 0.64, ORG: 0.64 });
   };
   const de = 'Der Patient erhielt den dritten Zyklus mit Carboplatin und wurde am Montag entlassen.';
 
@@ -112,5 +124,13 @@ describe('isWeakGermanName', () => {
     expect(weak('Laut K. ist die Therapie nicht beendet und wird fortgesetzt.', 'K.', 0.6)).toBe(false);
     expect(weak('The patient saw Kolb and the nurse on the ward, and that was it.', 'Kolb', 0.6)).toBe(false);
     expect(weak(de, 'Zyklus', 0.6, 'en')).toBe(false);
+  });
+
+  it('asks the same of one word taken for a place or organisation, unless it is listed or an abbreviation', () => {
+    const claim = 'Das Gehäuse des Geräts wurde vom BGH in München nicht geprüft.';
+    expect(weak(claim, 'Gehäuse', 0.6, 'auto', 'LOC')).toBe(true);
+    expect(weak(claim, 'Gehäuse', 0.66, 'auto', 'LOC')).toBe(false);
+    expect(weak(claim, 'München', 0.6, 'auto', 'LOC')).toBe(false);
+    expect(weak(claim, 'BGH', 0.6, 'auto', 'ORG')).toBe(false);
   });
 });

@@ -162,9 +162,12 @@ describe('NER recognizer', () => {
       'Dott',
       'Sra.',
       'Herr',
+      'III.',
+      'IV',
+      'Rn.',
     ])
       expect(NOT_A_NAME.test(word), word).toBe(true);
-    for (const word of ['Hartung', 'Dennis', 'Rose', 'Anna', 'Müller', 'BGH', 'Landgericht Köln', 'Herr Müller', 'Dotter'])
+    for (const word of ['Hartung', 'Dennis', 'Rose', 'Anna', 'Müller', 'BGH', 'Landgericht Köln', 'Herr Müller', 'Dotter', 'I.', 'Ivo'])
       expect(NOT_A_NAME.test(word), word).toBe(false);
   });
 
