@@ -70,10 +70,11 @@ export function isCommonWordSpan(text: string, span: Pick<Span, 'start' | 'end' 
   if (words.length > 1 && span.label !== 'PER') return false;
   const before = text.slice(Math.max(0, span.start - 40), span.start);
   if (TITLE_BEFORE.test(before)) return false;
-  // Joiners count only between words: one function word alone (`Please`, `From`) is judged like any other word. An
-  // outline number is no name either (`III. Für`, `zu II.`).
-  const content = words.length === 1 ? words : words.filter((w) => !FUNCTION_WORDS_LOWER.has(w.toLowerCase()) && !OUTLINE.test(w));
-  if (content.length === 0 && words.some((w) => OUTLINE.test(w))) return true;
+  // An outline number with function or lower-case words is no name (`III. Für`, `zu II.`).
+  const joiner = (w: string): boolean => OUTLINE.test(w) || FUNCTION_WORDS_LOWER.has(w.toLowerCase()) || /^\p{Ll}/u.test(w);
+  if (words.some((w) => OUTLINE.test(w)) && words.every(joiner)) return true;
+  // Joiners count only between words: one function word alone (`Please`, `From`) is judged like any other word.
+  const content = words.length === 1 ? words : words.filter((w) => !FUNCTION_WORDS_LOWER.has(w.toLowerCase()));
   const common = content.length > 0 && content.every((w) => isCommonWord(w, language));
   // Compounds only for places and organisations: surnames are made the same way (`Neumann`, `Rosenberg`).
   if (!common && !(words.length === 1 && span.label !== 'PER' && language !== 'en' && isCommonCompound(words[0]!))) return false;
