@@ -68,6 +68,9 @@ export function splitSpan(
 export function completeCompound(text: string, start: number, end: number): { start: number; end: number } {
   const after = OPEN_COMPOUND.test(text.slice(start, end)) ? COMPOUND_END.exec(text.slice(end, end + 60)) : null;
   if (after) return { start, end: end + after[0].length };
+  // A hyphenated name goes on after the span: `Freiwillige Feuerwehr Oldenburg[-Ofenerdiek]`.
+  const hyphened = HYPHEN_PART.exec(text.slice(end, end + 60));
+  if (hyphened) return { start, end: end + hyphened[0].length };
   // Otherwise a joining word at the end is cut off: `Schreinerei Hoffmann and` names the firm without `and`.
   const joiner = TRAILING_JOINER.exec(text.slice(start, end));
   return joiner ? trimPunctuation(text, start, end - joiner[0].length) : { start, end };
@@ -75,6 +78,7 @@ export function completeCompound(text: string, start: number, end: number): { st
 const TRAILING_JOINER = /[ \t]+(?:und|and|oder|or|sowie|&|of|the|der|die|das|des|von|de|du)$/u;
 const OPEN_COMPOUND = /\p{L}-(?:\s+(?:und|oder|bzw\.|sowie))?$/u;
 const COMPOUND_END = /^\s+\p{Lu}[\p{L}\p{M}]*(?:-\p{L}[\p{L}\p{M}]*)*/u;
+const HYPHEN_PART = /^(?:-\p{Lu}[\p{L}\p{M}]*)+(?![\p{L}\p{M}\p{N}-])/u;
 const LINE_BREAK = /\r?\n/u;
 const FIELD_COLON = /^[ \t]*:/u;
 const BLANK_LINE = /\n[ \t]*\r?\n/u;

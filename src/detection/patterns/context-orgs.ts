@@ -113,7 +113,8 @@ const DE_HEAD_WORDS = `Amtsgericht Landgericht Oberlandesgericht Verwaltungsgeri
 const DE_HEADS = phrases(DE_HEAD_WORDS);
 const DE_HEAD_ADJ = `(?:${phrases(`Städtisches Städtische Städtischen Städtischem Städt. Evangelisches Evangelische
   Evangelischen Katholisches Katholische Katholischen Technische Technischen Freie Freien Staatliche Staatlichen
-  Öffentliche Öffentlichen Berliner Hamburger Münchner Kölner Frankfurter Stuttgarter Dresdner Leipziger`)}${SP})?`;
+  Öffentliche Öffentlichen Berliner Hamburger Münchner Kölner Frankfurter Stuttgarter Dresdner Leipziger Helios
+  Asklepios Vivantes Sana Ameos Agaplesion MediClin Median Alexianer Johanniter Malteser DRK AWO Diakonie Caritas`)}${SP})?`;
 /** Roman-numeral court districts: Landgericht München I. */
 const ROMAN = `(?:${SP}(?:I|II|III|IV)(?![\\p{L}\\p{N}]))?`;
 const PLACE = `${TOWN_PATTERN}${ROMAN}`;
@@ -235,7 +236,7 @@ const TRADES = phrases(`Schreinerei Tischlerei Zimmerei Dachdeckerei Bäckerei K
   Rechtsanwaltskanzlei Steuerkanzlei Notariat Rechtsanwälte Steuerberatung Ingenieurbüro Architekturbüro
   Planungsbüro Hausverwaltung Zahnarztpraxis Arztpraxis Hausarztpraxis Gemeinschaftspraxis Tierarztpraxis
   Physiotherapiepraxis Physiotherapie Apotheke Autohaus Reisebüro Friseursalon Salon Weinhandlung Buchhandlung
-  Optiker Augenoptik Bestattungen Bestattungsinstitut Umzüge Gasthaus Gasthof Pension Hotel Café Restaurant`);
+  Optiker Augenoptik Bestattungen Bestattungsinstitut Umzüge Gasthaus Gasthof Pension Hotel Café Restaurant Praxis`);
 const OWNER_STOP = notWord([
   ...ORG_STOP_WORDS,
   ...COMMON_NOUNS,
@@ -307,7 +308,8 @@ export const ORG_RULES: readonly PatternRule[] = [
     score: 0.9,
   },
   {
-    // Amtsgericht Köln, Landgerichts Köln, Finanzamt München II, Universität Hamburg, Städtisches Klinikum Karlsruhe.
+    // Amtsgericht Köln, Landgerichts Köln, Finanzamt München II, Universität Hamburg, Städtisches Klinikum Karlsruhe;
+    // hospitals of a group or charity: Asklepios Klinikum Großkarlbach, DRK Krankenhaus Chemnitz.
     label: 'ORG',
     regex: new RegExp(`${B}${DE_HEAD_ADJ}${DE_HEADS}(?:e?s|n)?${SP}${PLACE}${E}`, 'gu'),
     score: 0.85,
@@ -419,6 +421,8 @@ export const ORG_RULES: readonly PatternRule[] = [
     label: 'ORG',
     regex: new RegExp(`${B}${TRADES}${SP}${OWNER}(?:${SP}(?:&|und)${SP}${OWNER})?${E}`, 'gu'),
     score: 0.7,
+    // With a title the practice outranks the person rule's reading of its owner (`Praxis Dr. Bäcker`, not `Bäcker`).
+    validate: (value) => (/(?:Dr|Prof)\.[ \u00a0]/u.test(value) ? 0.85 : true),
   },
   {
     // Morgan, Delaney and Price LLP; Rechtsanwälte Lang, Osei & Roth PartG mbB.

@@ -143,6 +143,10 @@ describe('NER recognizer', () => {
     const firm = 'Schreinerei Hoffmann and Partner';
     expect(completeCompound(firm, 0, 24)).toEqual({ start: 0, end: 20 });
     expect(completeCompound(lower, 4, 12)).toEqual({ start: 4, end: 7 });
+    // A hyphenated name the span stops inside goes on to its end: `Oldenburg[-Ofenerdiek]`, not `Oldenburg-gebiet`.
+    const hyphen = 'die Feuerwehr Oldenburg-Ofenerdiek kam';
+    expect(completeCompound(hyphen, 4, 23)).toEqual({ start: 4, end: 34 });
+    expect(completeCompound('im Oldenburg-nahen Raum', 3, 12)).toEqual({ start: 3, end: 12 });
   });
 
   it('drops a model span that is one word matching dropWords (a noun by its ending, a form of address), keeps names that end alike', async () => {

@@ -107,6 +107,8 @@ describe('contextOrgRecognizer', () => {
     // Institutions by kind and place or number, also in capitals
     ['LANDGERICHT MÜNCHEN I\nZivilkammer', ['LANDGERICHT MÜNCHEN I']],
     ['im Städtischen Klinikum Neustadt', ['Städtischen Klinikum Neustadt']],
+    ['Aufnahme im Asklepios Klinikum Großkarlbach', ['Asklepios Klinikum Großkarlbach']],
+    ['Praxis Dr. Bäcker\nWohlfahrtstraße 11-15', ['Praxis Dr. Bäcker']],
     ['Anzeige beim Polizeirevier 7 erstattet', ['Polizeirevier 7']],
     ['Reha in der Klinik am Rosengarten', ['Klinik am Rosengarten']],
     ['ZAHNARZTPRAXIS AM MARKTPLATZ', ['ZAHNARZTPRAXIS AM MARKTPLATZ']],
