@@ -276,6 +276,20 @@ function kinName(value: string, m: RegExpExecArray, text: string): boolean | num
   return POSSESSIVE_BEFORE.test(text.slice(Math.max(0, m.index - 12), m.index)) && !isCommonWord(first, 'auto') && 0.75;
 }
 
+/** Roles of the parties to a case, after the party's name. */
+const PARTY_ROLES = phrases(`Petitioner Respondent Plaintiff Defendant Appellant Appellee Claimant Applicant Kläger Klägerin
+  Beklagter Beklagte Antragsteller Antragstellerin Antragsgegner Antragsgegnerin Beschwerdeführer Beschwerdeführerin`);
+
+/**
+ * A party's name before its role: name words, no organisation, and a known first name or initial first unless written
+ * in capitals as captions are (`In dem Rechtsstreit Max Mustermann, Kläger` is looked at again from `Max`).
+ */
+function partyName(value: string, m: RegExpExecArray, text: string): boolean {
+  if (!nameWords(value) || !notOrgOrStreet(value, text, groupEnd(m, 'name'))) return false;
+  const first = firstToken(value);
+  return value === value.toUpperCase() ? !isCommonWord(first, 'auto') : isFirstName(first) || INITIAL.test(first);
+}
+
 /** The start of a street line: a house number first (`9 Reichel Fall`), or words and a number (`Chalet Hugo, 41`). */
 const STREET_LINE = `(?:\\d{1,5}[a-zA-Z]?,?[ \\t]+\\p{Lu}|(?:(?:de|van|von|la|le|di|da|del)[ \\t]+)?(?:\\p{Lu}[\\p{L}\\p{M}.'’-]*,?[ \\t]+){1,4}\\d{1,5}[a-zA-Z]?(?![\\p{L}\\p{N}]))`;
 /** A postcode on one of the lines after the street line: `Hull EC0A 8FW`, `216 19 Florina`, `62678 Huelva`, `OH 60712`. */
@@ -456,6 +470,19 @@ export const NAME_RULES: readonly PatternRule[] = [
     group: 'name',
     score: 0.8,
     validate: knownFirstName,
+  },
+  {
+    // The parties of a caption or a judgment, named before their role: `DOUGLAS R. HOLLOWAY, Petitioner,`, `Jane Roe,
+    // Plaintiff`, `Max Mustermann, Kläger`, or the role alone on the next line of a caption; see partyName.
+    label: 'PER',
+    regex: new RegExp(
+      `(?<![\\p{L}\\p{M}.])(?<name>${LIGHT_NAME}),(?:[ \\t]+${PARTY_ROLES}(?![\\p{L}])|[^\\n]{0,60}\\r?\\n[ \\t]*${PARTY_ROLES}[.,:]?[ \\t]*(?:\\r?\\n|$))`,
+      'dgu',
+    ),
+    group: 'name',
+    score: 0.85,
+    validate: partyName,
+    retryInside: true,
   },
   {
     // The addressee's line of an address block: a name line on its own before a street line (`Wellington Crooks⏎9

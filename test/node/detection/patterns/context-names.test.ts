@@ -100,6 +100,23 @@ describe('contextNameRecognizer: relations without a known first name', () => {
   });
 });
 
+describe('contextNameRecognizer: parties before their role', () => {
+  it.each([
+    ['DOUGLAS R. HOLLOWAY, Petitioner,\nv.\nMARGARET E. HOLLOWAY, Respondent.', ['DOUGLAS R. HOLLOWAY', 'MARGARET E. HOLLOWAY']],
+    ['In dem Rechtsstreit Max Mustermann, Kläger, gegen', ['Max Mustermann']],
+    ['J. Roe, Plaintiff, moves the court', ['J. Roe']],
+    ['DOUGLAS R. HOLLOWAY,                 Calendar 42\n        Respondent.\n', ['DOUGLAS R. HOLLOWAY']],
+  ])('finds the party in %j', (text, expected) => {
+    expect(found(text)).toEqual(expected);
+  });
+
+  it('leaves organisations, unknown mixed-case words and common words alone', () => {
+    expect(found('ACME Widgets GmbH, Beklagte')).toEqual([]);
+    expect(found('Im Verfahren Zorbax Quell, Kläger')).toEqual([]);
+    expect(found('THE COURT, Respondent')).toEqual([]);
+  });
+});
+
 describe('contextNameRecognizer: the addressee line of an address block', () => {
   it.each([
     ['Wellington Crooks\n9 Reichel Fall\nHull EC0A 8FW', ['Wellington Crooks']],
