@@ -176,15 +176,21 @@ export const OUTLINE_MARK = '(?:[IVX]{2,5}\\.?|(?:Rn|Rdnr|Abs|Tab|Fig|Bsp)\\.)';
 
 /** Forms of address alone, in the languages of letters abroad: `Dott.`, `Sra.`, `Mme` name nobody by themselves. */
 const HONORIFICS = words('Herr Herrn Frau Mr Mrs Ms Mme Mlle Sra Srta Sig Dott Dhr Mevr');
+/**
+ * Pronouns and what families call each other (`He's not answering`, `Has anyone heard from Grandad?`): they name
+ * nobody. (Two-letter words are not in the common-word lists.)
+ */
+const PRONOUNS_AND_KIN_CALLS = words(`He She It We They Him Her His Its Our Their Them Me My Er Es Wir Ihm Ihn Ihnen Mum Mom
+  Mummy Mommy Dad Daddy Grandad Granddad Grandpa Grandma Granny Auntie Aunty Mutti Vati Oma Opa Omi Opi`);
 
 /**
  * One word that is no name: a capitalised word with a noun ending (Eignung, Gesellschaft, Traumatologie; names such
- * as Hartung excepted), a form of address (Kollegin, Herr, Dott.), a court or office named by its kind alone (LSG), or
- * an outline number (`III.`).
+ * as Hartung excepted), a form of address (Kollegin, Herr, Dott.), a court or office named by its kind alone (LSG),
+ * an outline number (`III.`), a pronoun or a family call (`He`, `Grandad`).
  */
 export const NOT_A_NAME = new RegExp(
   `^(?:(?!${NOUN_SUFFIX_NAMES}$)\\p{Lu}\\p{L}{1,30}${NOUN_SUFFIXES}|${alternation([...ADDRESS_NOUNS, ...GENERIC_INSTITUTIONS])}` +
-    `|(?:${alternation(HONORIFICS)})\\.?|${OUTLINE_MARK})$`,
+    `|(?:${alternation(HONORIFICS)})\\.?|${OUTLINE_MARK}|${alternation(PRONOUNS_AND_KIN_CALLS)})$`,
   'u',
 );
 

@@ -1,4 +1,4 @@
-import { alternation, words } from '../gazetteer/lexicon.js';
+import { alternation, isFirstName, words } from '../gazetteer/lexicon.js';
 import { patternRecognizer, type PatternRule } from './pattern-recognizer.js';
 import { SP } from './fragments.js';
 
@@ -6,7 +6,8 @@ import { SP } from './fragments.js';
  * OTH: how a person is found online. Links to a personal profile on a known network (`linkedin.com/in/…`,
  * `xing.com/profile/…`, `github.com/…`, `…/@name`), user handles in chats and posts (`@anna.kocht`, `u/name`), and
  * user names after their label (`Benutzername: jonas.b_94`, `User: jdoe`). The whole link is one span, scheme
- * included; the `@` and `u/` belong to the handle (labels.md: `[[OTH|u/TenancyNerd]]`), a label stays outside.
+ * included; the `@` and `u/` belong to the handle (labels.md: `[[OTH|u/TenancyNerd]]`), a label stays outside. A
+ * mention by a known first name (`@Jakub did you see it?`) names the person: PER, the `@` outside.
  *
  * Pages of a network that belong to nobody (`github.com/features`, `twitter.com/search`) are no profile, and a
  * generic link (`www.augsburg.de/datenschutz`) is never one. Every repetition is bounded and the boundaries are
@@ -127,7 +128,12 @@ function loginScore(value: string, m: RegExpExecArray): boolean {
   return words.some((w) => w.length >= 4 && value.includes(w.slice(0, Math.min(w.length, 6))));
 }
 
+/** `@Jakub`: a capitalised first name after an `@`, as chats mention their members. */
+const MENTION = String.raw`(?<![\p{L}\p{N}\p{M}_.@\/\\+\-])@(?<name>\p{Lu}\p{Ll}{1,20})(?![\p{L}\p{N}\p{M}_@]|[.\-][\p{L}\p{N}])`;
+
 const HANDLE_RULES: readonly PatternRule[] = [
+  // Above the handle rule's 0.85, so that the name wins over the handle it also is.
+  { label: 'PER', regex: new RegExp(MENTION, 'dgu'), group: 'name', score: 0.9, validate: (v) => isFirstName(v) },
   { label: 'OTH', regex: new RegExp(PROFILE_URL, 'giu'), score: 0.9 },
   { label: 'OTH', regex: new RegExp(HANDLE, 'gu'), score: 0.85, validate: (v) => !NOT_A_HANDLE.test(v) && !DOMAIN_END.test(v) },
   { label: 'OTH', regex: new RegExp(REDDIT_USER, 'gu'), score: 0.85 },
@@ -135,5 +141,5 @@ const HANDLE_RULES: readonly PatternRule[] = [
   { label: 'OTH', regex: new RegExp(LOGIN_AFTER_NAME, 'dgu'), group: 'id', score: 0.7, validate: loginScore },
 ];
 
-/** Profile links, user handles and user names (OTH). */
+/** Profile links, user handles and user names (OTH); mentions by first name (PER). */
 export const handleRecognizer = patternRecognizer('handle', HANDLE_RULES, { resolveOverlaps: true });

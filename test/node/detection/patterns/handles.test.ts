@@ -100,6 +100,14 @@ describe('handleRecognizer: handles and user names', () => {
     expect(found(text)).toEqual([]);
   });
 
+  it('reads a mention by a known first name as the person, when PER is asked for too', () => {
+    const both = { labels: new Set<TextLabelName>(['OTH', 'PER']), language: 'auto' as const };
+    const all = (text: string): string[] =>
+      (handleRecognizer.detect(text, both) as Span[]).map((s) => `${s.label}:${text.slice(s.start, s.end)}`);
+    expect(all('@Jakub did you see it?')).toEqual(['PER:Jakub']);
+    expect(all('ping @jvogt_hh and @Zorbax')).toEqual(['OTH:@jvogt_hh', 'OTH:@Zorbax']);
+  });
+
   it('gives UTF-16 offsets after astral characters', () => {
     const text = '😀𠮷 @jvogt_hh';
     expect(spans(text).map((s) => [s.start, s.end])).toEqual([[5, 14]]);
