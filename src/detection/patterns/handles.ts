@@ -60,8 +60,10 @@ const DOMAIN_END = /\.(?:com|de|org|net|eu|at|ch|uk|io|info|edu|gov|co|fr|it|nl|
  * `@anna.kocht`, `@lisa_mueller`, `@anna-k` (GitHub, GitLab), `@user@mastodon.social`: an `@` not after a word (no
  * e-mail), a letter inside.
  */
+/** An `@` not inside a word, an address or a path: where a handle or a mention starts. */
+const AT = String.raw`(?<![\p{L}\p{N}\p{M}_.@\/\\+\-])@`;
 const HANDLE =
-  `(?<![\\p{L}\\p{N}\\p{M}_.@\\/\\\\+\\-])@(?=[A-Za-z0-9_.]{0,29}[A-Za-z])` +
+  `${AT}(?=[A-Za-z0-9_.]{0,29}[A-Za-z])` +
   `[A-Za-z0-9_](?:[A-Za-z0-9_.\\-]{0,28}[A-Za-z0-9_])?(?:@(?:[a-z0-9\\-]{1,40}\\.){1,3}[a-z]{2,12})?(?![\\p{L}\\p{N}\\p{M}_@]|[.\\-][A-Za-z0-9])`;
 /** Reddit users: `u/TenancyNerd`, `/u/name` (four characters or more: `u/min` is a unit). */
 const REDDIT_USER = String.raw`(?<![\p{L}\p{N}\p{M}_.\/])\/?u\/[A-Za-z0-9_\-]{4,20}(?![\p{L}\p{N}\p{M}_\-\/])`;
@@ -129,7 +131,7 @@ function loginScore(value: string, m: RegExpExecArray): boolean {
 }
 
 /** `@Jakub`: a capitalised first name after an `@`, as chats mention their members. */
-const MENTION = String.raw`(?<![\p{L}\p{N}\p{M}_.@\/\\+\-])@(?<name>\p{Lu}\p{Ll}{1,20})(?![\p{L}\p{N}\p{M}_@]|[.\-][\p{L}\p{N}])`;
+const MENTION = String.raw`${AT}(?<name>\p{Lu}\p{Ll}{1,20})(?![\p{L}\p{N}\p{M}_@]|[.\-][\p{L}\p{N}])`;
 
 const HANDLE_RULES: readonly PatternRule[] = [
   // Above the handle rule's 0.85, so that the name wins over the handle it also is.

@@ -109,6 +109,8 @@ const US_CITY_STOP = notWord([
 ]);
 /** A US or UK town word (Winston-Salem, LONDON), never a street type or a sentence word, nor one ending a sentence. */
 export const US_CITY = `${US_CITY_STOP}\\p{Lu}[\\p{L}\\p{M}'’-]{1,25}`;
+/** A US town of up to three words; `St.`, `Ft.`, `Mt.` are named here, since `St` is a street type elsewhere. */
+const US_TOWN = `(?:(?:St|Ft|Mt)\\.${SP})?(?:${US_CITY}${SP}){0,2}${US_CITY}`;
 /** UK postcode: outward code (SW1A, M1, EC1A) + inward code (digit + two letters, no C I K M O V). */
 export const UK_POSTCODE = `[A-PR-UWYZ][A-HK-Y]?\\d[A-Z\\d]?${SP}\\d[ABD-HJLNP-UW-Z]{2}(?![\\p{L}\\p{N}])`;
 
@@ -140,16 +142,16 @@ export const POSTCODE_RULES: readonly PatternRule[] = [
   },
   {
     // Seattle, WA 98109; New York, NY 10001-1234; Salt Lake City UT 84101; Springfield, Illinois 62701; St. Louis, MO
-    // 63101 (`St` is a street type elsewhere, so the abbreviations are named here).
+    // 63101.
     label: 'LOC',
-    regex: new RegExp(`(?<![\\p{L}\\p{N}\\p{M}])(?:(?:St|Ft|Mt)\\.${SP})?(?:${US_CITY}${SP}){0,2}${US_CITY},?${SP}${US_STATE_ZIP}`, 'gu'),
+    regex: new RegExp(`(?<![\\p{L}\\p{N}\\p{M}])${US_TOWN},?${SP}${US_STATE_ZIP}`, 'gu'),
     score: 0.9,
   },
   {
     // New York, NY; Chicago, IL; St. Louis, MO without a ZIP: only a listed place before the state code.
     label: 'LOC',
     regex: new RegExp(
-      `(?<![\\p{L}\\p{N}\\p{M}])(?<town>(?:(?:St|Ft|Mt)\\.${SP})?(?:${US_CITY}${SP}){0,2}${US_CITY}),${SP}${alternation(US_STATES)}(?![\\p{L}\\p{N}\\p{M}]|[ \\t]\\d)`,
+      `(?<![\\p{L}\\p{N}\\p{M}])(?<town>${US_TOWN}),${SP}${alternation(US_STATES)}(?![\\p{L}\\p{N}\\p{M}]|[ \\t]\\d)`,
       'dgu',
     ),
     score: 0.8,
