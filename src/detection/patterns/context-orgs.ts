@@ -14,6 +14,7 @@ import {
 } from '../gazetteer/lexicon.js';
 import { isCommonWord } from '../common-words.js';
 import { patternRecognizer, type PatternRule } from './pattern-recognizer.js';
+import { PUBLIC_BODY_RULES } from './public-bodies.js';
 import { TOWN_PATTERN } from './postcode-city.js';
 import { SP, WORD_END as E } from './fragments.js';
 
@@ -124,28 +125,6 @@ const CAPS_PLACE = `\\p{Lu}[\\p{Lu}\\p{M}]{1,30}(?:-\\p{Lu}[\\p{Lu}\\p{M}]{1,30}
 /** Banks often carry a region of up to three words (Sparkasse Rhein Neckar Nord). */
 const BANK_HEADS = phrases('Sparkasse Stadtsparkasse Kreissparkasse Volksbank Raiffeisenbank Landesbank');
 const PLACE_WORD_STOP = notWord([...ORG_STOP_WORDS, 'Konto', 'IBAN', 'BIC', 'BLZ', 'Kontonummer', 'Filiale']);
-
-/** Institutions that need no place (federal courts and agencies), and their abbreviations in citations. */
-const DE_UNIQUE = phrases(
-  `Bundesgerichtshof Bundesgerichtshofs Bundesverfassungsgericht Bundesverfassungsgerichts Bundesverwaltungsgericht
-  Bundesverwaltungsgerichts Bundesfinanzhof Bundesfinanzhofs Bundessozialgericht Bundessozialgerichts
-  Bundesarbeitsgericht Bundesarbeitsgerichts Bundespatentgericht Kammergericht Kammergerichts Bundeskartellamt
-  Bundeskriminalamt Bundesnetzagentur Bundesversicherungsamt Umweltbundesamt Kraftfahrt-Bundesamt Statistisches_Bundesamt
-  Bundesagentur_für_Arbeit Bundeszentralamt_für_Steuern Deutsche_Rentenversicherung_Bund Deutsche_Rentenversicherung
-  Europäischer_Gerichtshof_für_Menschenrechte Europäischen_Gerichtshof_für_Menschenrechte Europäischer_Gerichtshof
-  Europäischen_Gerichtshof Gerichtshof_der_Europäischen_Union Europäische_Kommission Europäisches_Patentamt
-  Deutsches_Patent-_und_Markenamt`,
-);
-
-/** Federal court abbreviations count only in a citation (BGH, Urteil vom …; BGH NJW 1972, 335): BSG is a lab value too. */
-const COURT_CITATION =
-  `${phrases('BGH BVerfG BVerwG BFH BSG BAG BPatG EuGH EGMR')}(?=,|${SP}?\\(|${SP}` +
-  `(?:${phrases('Urteil Urt. Beschluss Beschl. vom v. NJW NZA NVwZ NStZ NZS BeckRS Az. GrS')}|[IVX]{1,4}${SP}?[A-Z]))`;
-
-/** Federal and state authorities named by their remit (Bundesamt für Migration und Flüchtlinge). */
-const MINISTRY = phrases(`Bundesamt Bundesministerium Landesamt Bundesanstalt Landesministerium Staatsministerium
-  Ministerium Landesanstalt`);
-const CAP_WORD = '\\p{Lu}[\\p{L}\\p{M}-]{1,30}';
 
 /** Court abbreviations that need a place: OLG Köln, LG Berlin, AG München. */
 const COURT_ABBR = phrases('OLG LG AG VG OVG VGH LAG LSG ArbG SG FG');
@@ -333,24 +312,6 @@ export const ORG_RULES: readonly PatternRule[] = [
     score: 0.85,
   },
   {
-    // Bundesgerichtshof, Europäischer Gerichtshof für Menschenrechte.
-    label: 'ORG',
-    regex: new RegExp(`${B}${DE_UNIQUE}${E}`, 'gu'),
-    score: 0.9,
-  },
-  {
-    // BGH, Urteil vom 12.05.2020; BAG NZA 2019, 1.
-    label: 'ORG',
-    regex: new RegExp(`${B}${COURT_CITATION}`, 'gu'),
-    score: 0.85,
-  },
-  {
-    // Bundesamt für Migration und Flüchtlinge, Bundesministerium der Justiz, Landesamt für Steuern.
-    label: 'ORG',
-    regex: new RegExp(`${B}${MINISTRY}${SP}(?:für|der|des)${SP}${CAP_WORD}(?:,?${SP}${CAP_WORD})?(?:${SP}und${SP}${CAP_WORD})?${E}`, 'gu'),
-    score: 0.85,
-  },
-  {
     // OLG Köln, LG Berlin, AG München (courts in citations).
     label: 'ORG',
     regex: new RegExp(`${B}${COURT_ABBR}${SP}${PLACE}${E}`, 'gu'),
@@ -457,6 +418,7 @@ export const ORG_RULES: readonly PatternRule[] = [
     regex: new RegExp(`${B}${STOP}${BANK_PREFIX_STOP}${EN_W}(?:${SP}${STOP}${EN_W}){0,2}${SP}Bank${E}`, 'gu'),
     score: 0.75,
   },
+  ...PUBLIC_BODY_RULES,
 ];
 
 /** Organisation recognizer (ORG): legal-form endings and institution heads, German and English. */

@@ -26,6 +26,11 @@ export interface PatternRule {
    * start: for shapes whose rejected match may hold a good one later (`School. Harvard Medical School`).
    */
   retryInside?: boolean;
+  /**
+   * A cheap test the whole text must pass before the regex runs: a word every match contains (`senat`), for rules
+   * whose regex would otherwise try many starts (every capitalised word) in texts that cannot hold a match.
+   */
+  requires?: RegExp;
   /** Words shortly before the match (case-insensitive, whole words) that add `boost` to the score. */
   context?: { words: readonly string[]; window?: number; boost?: number };
 }
@@ -72,6 +77,7 @@ function globalCopy(rule: PatternRule): RegExp {
 /** Runs one rule over the text. */
 export function matchRule(rule: PatternRule, text: string, source: string): Span[] {
   const spans: Span[] = [];
+  if (rule.requires && !rule.requires.test(text)) return spans;
   const re = globalCopy(rule);
   for (let m = re.exec(text); m !== null; m = re.exec(text)) {
     if (m[0].length === 0) {
