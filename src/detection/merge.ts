@@ -41,10 +41,11 @@ export function preferContaining(spans: readonly Span[], margin = 0.15): Span[] 
       if (!reach || rules[r]!.end > reach.end) reach = rules[r];
       r++;
     }
-    if (!reach || reach.end < m.end || reach.score < m.score - margin) continue;
+    if (!reach || reach.end < m.end) continue;
     // Same characters, other label: a place or organisation rule's label wins (`Australia` from the place list over the
-    // model's ORG). Not a person rule's: it reads a name's shape, which places share (`Newton Steuber`).
-    const longer = reach.end - reach.start > m.end - m.start;
+    // model's ORG), however sure the model is (`Rostock findet …` is no person). Not a person rule's: it reads a name's
+    // shape, which places share (`Newton Steuber`).
+    const longer = reach.end - reach.start > m.end - m.start && reach.score >= m.score - margin;
     const relabel = reach.end - reach.start === m.end - m.start && reach.label !== m.label && reach.label !== 'PER';
     if (longer || relabel) dropped.add(m);
   }
