@@ -288,9 +288,10 @@ export const ORG_RULES: readonly PatternRule[] = [
   },
   {
     // Amtsgericht Köln, Landgerichts Köln, Finanzamt München II, Universität Hamburg, Städtisches Klinikum Karlsruhe;
-    // hospitals of a group or charity: Asklepios Klinikum Großkarlbach, DRK Krankenhaus Chemnitz.
+    // hospitals of a group or charity: Asklepios Klinikum Großkarlbach, DRK Krankenhaus Chemnitz; a place left as its
+    // initial in published decisions: Amtsgericht P., Finanzamt X.
     label: 'ORG',
-    regex: new RegExp(`${B}${DE_HEAD_ADJ}${DE_HEADS}(?:e?s|n)?${SP}${PLACE}${E}`, 'gu'),
+    regex: new RegExp(`${B}${DE_HEAD_ADJ}${DE_HEADS}(?:e?s|n)?${SP}(?:${PLACE}|\\p{Lu}\\.?)${E}`, 'gu'),
     score: 0.85,
   },
   {

@@ -53,7 +53,7 @@ const BODIES = names(`Bundesgerichtshof# Bundesverfassungsgericht# Bundesverwalt
   Gericht#_der_Europäischen_Union Gemeinsam~_Senat#_der_obersten_Gerichtshöfe_des_Bundes Internationale~_Gerichtshof#
   Internationale~_Strafgerichtshof# Europäisch~_Rechnungshof# Truppendienstgericht#_Nord Truppendienstgericht#_Süd
   Bundesregierung Bundesrat# Bundestag# Deutsch~_Bundestag# Bundesversammlung Bundeskanzleramt# Bundespräsidialamt#
-  Auswärtig~_Amt# Bundeswehr Bundespolizei Bundesanwaltschaft Bundeskartellamt# Bundeskriminalamt# Bundesnetzagentur
+  Auswärtig~_Amt# Bundeswehr Luftwaffe Bundesmarine Deutsch~_Marine Bundespolizei Bundesanwaltschaft Bundeskartellamt# Bundeskriminalamt# Bundesnetzagentur
   Bundesversicherungsamt# Bundesverwaltungsamt# Umweltbundesamt# Kraftfahrt-Bundesamt# Statistisch~_Bundesamt#
   Bundesagentur_für_Arbeit Bundeszentralamt#_für_Steuern Deutsch~_Rentenversicherung
   Bundesnachrichtendienst# Militärisch~_Abschirmdienst# Gemeinsam~_Bundesausschuss#
@@ -71,14 +71,25 @@ const PENSION = `${names('Deutsch~_Rentenversicherung')}${SP}${PENSION_CARRIERS}
 
 /** Governments, parliaments and chanceries of the states: `Bayerische Staatskanzlei`, `Landesregierung Hessen`. */
 const STATE_ORGANS = names('Landesregierung Staatsregierung Staatskanzlei Landtag# Senatskanzlei Verfassungsgerichtshof#');
+/** A state's courts after its adjective: Brandenburgisches Oberlandesgericht, Sächsisches LSG. */
+const STATE_COURTS = `(?:${names(`Oberlandesgericht# Landessozialgericht# Landesarbeitsgericht# Finanzgericht# Oberverwaltungsgericht#
+  Verwaltungsgerichtshof# Landesverfassungsgericht# Staatsgerichtshof# Oberst~_Landesgericht# Landeskriminalamt#`)}|${phrases('OLG LSG LAG OVG VGH FG')})`;
 
 /** Ministries and federal or state offices named by their remit (Bundesamt für Migration und Flüchtlinge). */
 const MINISTRY = names(`Bundesministerium# Landesministerium# Staatsministerium# Ministerium# Bundesamt# Landesamt#
   Bundesanstalt Landesanstalt`);
 const REMIT_WORD = '\\p{Lu}[\\p{L}\\p{M}-]{1,30}';
-const REMIT = `(?:für|der|des)${SP}${REMIT_WORD}(?:,?${SP}${REMIT_WORD}){0,2}(?:${SP}und${SP}(?:(?:für|der|des)${SP})?${REMIT_WORD})?`;
-/** Ministries by their field, of a state or a country: Justizministerium Mecklenburg-Vorpommern, tunesisches Außenministerium. */
-const FIELD_MINISTRY = `\\p{Lu}\\p{Ll}{2,20}ministerium(?:s)?`;
+/** A remit word, or two with an adjective between (`Anerkennung ausländischer Flüchtlinge`). */
+const REMIT_PART = `${REMIT_WORD}(?:${SP}\\p{Ll}{3,25}e[mnrs]?${SP}${REMIT_WORD})?`;
+/**
+ * `für Migration und Flüchtlinge`, `der Justiz und für Verbraucherschutz`, `für das Personalmanagement der Bundeswehr`,
+ * `für Wissenschaft , Forschung und Kunst` (a comma as tokenized text writes it too).
+ */
+const REMIT =
+  `(?:für|der|des)${SP}(?:(?:die|das|den)${SP})?${REMIT_PART}(?:${SP}?,${SP}${REMIT_PART}){0,2}` +
+  `(?:${SP}und${SP}(?:(?:für|der|des)${SP})?${REMIT_PART})?`;
+/** Ministries and offices by their field, of a state or a country: Justizministerium Mecklenburg-Vorpommern, Innenverwaltung des Landes Nordrhein-Westfalen. */
+const FIELD_MINISTRY = `\\p{Lu}\\p{Ll}{2,20}(?:ministerium|verwaltung|behörde)(?:s)?`;
 const NATIONALITY = '\\p{Ll}{3,20}isch(?:e[mnrs]?)';
 
 /** Abbreviations by gender, and the articles each gender takes: `der BFH`, `das BSG` (not `der BSG`: the lab value). */
@@ -140,17 +151,21 @@ export const PUBLIC_BODY_RULES: readonly PatternRule[] = [
     score: 0.9,
   },
   {
-    // Bayerische Staatskanzlei, Landesregierung Hessen, Staatsregierung des Freistaats Bayern.
+    // Bayerische Staatskanzlei, Landesregierung Hessen, Staatsregierung des Freistaats Bayern, Sächsisches LSG.
     label: 'ORG',
-    regex: new RegExp(`${B}(?:${STATE_ADJ}${SP}${STATE_ORGANS}|${STATE_ORGANS}(?:${SP}${STATES}|${OF_STATE}))${END}`, 'gu'),
+    regex: new RegExp(
+      `${B}(?:${STATE_ADJ}${SP}(?:${STATE_ORGANS}|${STATE_COURTS})|${STATE_ORGANS}(?:${SP}${STATES}|${OF_STATE}))${END}`,
+      'gu',
+    ),
     score: 0.9,
   },
   {
     // Bundesministerium der Verteidigung, Hessisches Ministerium der Finanzen, Ministerium für Bildung und Kultur des
     // Landes Schleswig-Holstein, Bundesamt für Migration und Flüchtlinge.
     label: 'ORG',
-    regex: new RegExp(`${B}(?:${STATE_ADJ}${SP})?${MINISTRY}${SP}${REMIT}${OF_STATE}?${END}`, 'gu'),
-    score: 0.85,
+    regex: new RegExp(`${B}(?:${STATE_ADJ}${SP})?${MINISTRY}${SP}${REMIT}(?:${OF_STATE}|${SP}(?:der|des)${SP}${REMIT_WORD})?${END}`, 'gu'),
+    // As sure as the body list: the remit's `der Bundeswehr` is part of the office's name, not a span of its own.
+    score: 0.9,
   },
   {
     // Justizministerium Mecklenburg-Vorpommern, des tunesischen Außenministeriums, Bayerisches Kultusministerium.
@@ -159,7 +174,7 @@ export const PUBLIC_BODY_RULES: readonly PatternRule[] = [
       `${B}(?:${FIELD_MINISTRY}(?:${SP}${STATES}|${OF_STATE})|(?:${NATIONALITY}|${STATE_ADJ})${SP}${FIELD_MINISTRY})${END}`,
       'gu',
     ),
-    requires: /ministerium/u,
+    requires: /ministerium|verwaltung|behörde/u,
     score: 0.85,
   },
   {

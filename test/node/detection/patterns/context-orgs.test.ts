@@ -34,6 +34,7 @@ describe('contextOrgRecognizer', () => {
     ['Der Bundesgerichtshof hat die Revision zurückgewiesen.', ['Bundesgerichtshof']],
     ['Vgl. BGH, Urteil vom 12.05.2020; OLG Köln, Beschluss', ['BGH', 'OLG Köln']],
     ['Bescheid vom Finanzamt München II', ['Finanzamt München II']],
+    ['Das Amtsgericht P. hat den Antrag des Finanzamts X abgelehnt.', ['Amtsgericht P.', 'Finanzamts X']],
     ['Das Jobcenter Berlin-Mitte fordert Unterlagen an.', ['Jobcenter Berlin-Mitte']],
     ['Abschlag an die Stadtwerke München', ['Stadtwerke München']],
     ['Sie studiert an der Universität Hamburg.', ['Universität Hamburg']],

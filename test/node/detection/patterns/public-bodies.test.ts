@@ -39,6 +39,18 @@ describe('public bodies (German federal, state and European bodies)', () => {
     ['Stellungnahme des Justizministeriums Mecklenburg-Vorpommern', ['Justizministeriums Mecklenburg-Vorpommern']],
     ['eine Auskunft des tunesischen Außenministeriums', ['tunesischen Außenministeriums']],
     ['Antrag beim Bundesamt für Migration und Flüchtlinge', ['Bundesamt für Migration und Flüchtlinge']],
+    ['Die Fluglehrer der Luftwaffe verfügen nicht darüber.', ['Luftwaffe']],
+    [
+      'Beschluss des Brandenburgischen Oberlandesgerichts und des Sächsischen LSG',
+      ['Brandenburgischen Oberlandesgerichts', 'Sächsischen LSG'],
+    ],
+    [
+      'Ministerium für Wissenschaft , Forschung und Kunst des Landes Baden-Württemberg',
+      ['Ministerium für Wissenschaft , Forschung und Kunst des Landes Baden-Württemberg'],
+    ],
+    ['beim Bundesamt für die Anerkennung ausländischer Flüchtlinge', ['Bundesamt für die Anerkennung ausländischer Flüchtlinge']],
+    ['vom Bundesamt für das Personalmanagement der Bundeswehr', ['Bundesamt für das Personalmanagement der Bundeswehr']],
+    ['Erlass der Innenverwaltung des Landes Nordrhein-Westfalen', ['Innenverwaltung des Landes Nordrhein-Westfalen']],
     // Abbreviations with an article of their gender, or after the full name.
     ['Der BFH führte aus, dass das BSG und der EuGH anders entschieden.', ['BFH', 'BSG', 'EuGH']],
     ['Vorlagebeschluss des Bundesfinanzhofs ( BFH ) vom', ['Bundesfinanzhofs', 'BFH']],
