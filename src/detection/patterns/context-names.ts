@@ -333,6 +333,16 @@ function surnameCommaFirst(value: string): boolean | number {
   return !isCommonWord(surname, 'auto') && 0.75;
 }
 
+/** People of a court decision by their role, inflected (des Angeklagten, dem Zeugen, die Geschädigte). */
+const CASE_ROLES = phrases(`Kläger Klägers Klägerin Angeklagte Angeklagten Angeklagter Beklagte Beklagten Beklagter Zeuge
+  Zeugen Zeugin Geschädigte Geschädigten Geschädigter Sachverständige Sachverständigen Sachverständiger Betroffene
+  Betroffenen Betroffener Beschuldigte Beschuldigten Beschuldigter Antragsteller Antragstellers Antragstellerin
+  Beigeladene Beigeladenen Beigeladener Verstorbene Verstorbenen Verstorbener Erblasser Erblassers Erblasserin
+  Versicherte Versicherten Versicherter Geschäftsführer Geschäftsführers Geschäftsführerin Vorstandsmitglied
+  Vorstandsmitglieds Patientin Patienten Ehemann Ehemannes Ehemanns Ehefrau Herr Herrn Frau`);
+/** The initials a published decision leaves of a name: `K.`, `D. F.`, one letter alone (`Herr C`), or before a surname. */
+const CASE_INITIALS = `(?:\\p{Lu}\\.(?:${SP}?\\p{Lu}\\.)?(?:${SP}${NAME_STOP}${NW})?|\\p{Lu}(?![\\p{L}\\p{N}\\p{M}.]))(?![\\p{L}\\p{N}\\p{M}])`;
+
 /** Person-name rules; exported so that other recognizers or tests can reuse single rules. */
 export const NAME_RULES: readonly PatternRule[] = [
   {
@@ -503,6 +513,14 @@ export const NAME_RULES: readonly PatternRule[] = [
     group: 'first',
     score: 0.8,
     validate: (value, m) => isFirstName(value) && isFirstName(m.groups?.next ?? '') && nameWords(value) && 0.8,
+  },
+  {
+    // Pseudonymised people of a published decision, after their role: `des Angeklagten H.`, `dem Zeugen K.`, `Herr C`,
+    // `ihres verstorbenen Ehemannes D. F.`.
+    label: 'PER',
+    regex: new RegExp(`${B}${CASE_ROLES}${SP}(?<name>${CASE_INITIALS})`, 'dgu'),
+    group: 'name',
+    score: 0.75,
   },
   {
     // `Surname, First` in running text, not a list (`…, Anna, Maria`), not a role before a full name (`unser Polier,

@@ -117,6 +117,23 @@ describe('contextNameRecognizer: parties before their role', () => {
   });
 });
 
+describe('contextNameRecognizer: initials of a published decision', () => {
+  it.each([
+    ['Die Strafbarkeit des Angeklagten H. nach § 29a BtMG', ['H.']],
+    ['ohne zuvor dem Zeugen K. gegenüber Angaben zu machen', ['K.']],
+    ['Maßgeblich ist Herr C gewesen.', ['C']],
+    ['des 2013 verstorbenen Ehemannes D. F. .', ['D. F.']],
+    ['unsere gemeinsame Patientin M. Boeck, geboren am', ['M. Boeck']],
+  ])('finds the person in %j', (text, expected) => {
+    expect(found(text)).toEqual(expected);
+  });
+
+  it('leaves numbered parties and roles without an initial alone', () => {
+    expect(found('Der Kläger zu 1. beantragt, der Zeuge bestätigte es.')).toEqual([]);
+    expect(found('Die Zeugin AB sagte aus.')).toEqual([]);
+  });
+});
+
 describe('contextNameRecognizer: the addressee line of an address block', () => {
   it.each([
     ['Wellington Crooks\n9 Reichel Fall\nHull EC0A 8FW', ['Wellington Crooks']],
@@ -258,6 +275,7 @@ describe('contextNameRecognizer: robustness', () => {
     ['\n09:02 Ab Cd ', 'times and names'],
     ['| Bauer, Jonas ', 'table cells'],
     ['An: Ab ', 'mail fields'],
+    ['des Zeugen A. ', 'roles and initials'],
   ])('returns on a 50,000-character adversarial string (%j, %s)', (unit) => {
     const text = unit.repeat(Math.ceil(50_000 / unit.length)).slice(0, 50_000);
     expect(Array.isArray(contextNameRecognizer.detect(text, ctx))).toBe(true);
