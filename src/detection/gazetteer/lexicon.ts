@@ -153,8 +153,11 @@ const NOUN_SUFFIX_NAMES = '(?:Hartung|Dennis|Denis|Jannis|Yannis|Janis)';
 /** A word with a common German noun ending (-ung, -heit, …), anchored; the names that end alike are not. */
 export const NOUN_BY_SUFFIX = new RegExp(`^(?!${NOUN_SUFFIX_NAMES}$)\\p{L}{2,30}${NOUN_SUFFIXES}$`, 'u');
 
-/** Negative lookahead for a common German noun ending (-ung, -heit, …): such words are not surnames. */
-export const NOT_NOUN_SUFFIX = `(?!${NOUN_SUFFIX_NAMES}(?![\\p{L}]))` + `(?!\\p{L}{2,30}${NOUN_SUFFIXES}(?![\\p{L}]))`;
+/**
+ * Negative lookahead for a common German noun ending (-ung, -heit, …): such words are not surnames. Not before a hyphen:
+ * the first part of a double name may end alike (`Magnis-Suseno`).
+ */
+export const NOT_NOUN_SUFFIX = `(?!${NOUN_SUFFIX_NAMES}(?![\\p{L}]))` + `(?!\\p{L}{2,30}${NOUN_SUFFIXES}(?![\\p{L}-]))`;
 
 /** Forms of address that stand where a name would ("Sehr geehrte Frau Kollegin"). */
 export const ADDRESS_NOUNS = words('Kollege Kollegin Kollegen Kolleginnen KollegInnen');

@@ -40,7 +40,8 @@ const ORG_STOP_WORDS = [
   Mitarbeiterin Client Customer Employer Supplier Vendor Landlord Tenant Contractor Absender Empfänger Sender Recipient
   Name Firmenname Adresse Address Anschrift Kontakt Contact Tel Fax Email Mail Rechnung Vertrag Angebot Auftrag
   Bestellung Invoice Contract Sowie Versus Vs Gegen Beklagte Beklagten Klägerin Kläger Antragsgegnerin Antragstellerin
-  Sehr Geehrte Geehrter Hiermit Herewith Welcome Willkommen`),
+  Sehr Geehrte Geehrter Hiermit Herewith Welcome Willkommen Werkstatt Autowerkstatt Fachwerkstatt Vertragswerkstatt
+  Betrieb Handwerksbetrieb Dienstleister Partnerbetrieb`),
 ];
 // Letterheads write the same words in capitals (`IN THE CIRCUIT COURT`, `AN DIE FIRMA`).
 const STOP = notWord([...ORG_STOP_WORDS, ...ORG_STOP_WORDS.map((w) => w.toUpperCase())]);
@@ -83,6 +84,8 @@ const LEGAL = phrases(`GmbH_&_Co._KGaA GmbH_&_Co._KG GmbH_&_Co._OHG GmbH_&_Co.KG
   LTD LIMITED INC. INC CORP. LLC. &_Söhne &_Sons &_Sohn &_Son &_syn_s.r.o.`);
 /** `Co.` alone ends a firm's name (`Ashdown Cleaning Co.`), not an Irish county (`Sligo, Co. Mayo`). */
 const LEGAL_TAIL = `(?:,?${SP}${LEGAL}|${SP}Co\\.?(?!${SP}?\\p{Lu})|-(?:AG|GmbH|KGaA|KG))(?![\\p{L}\\p{N}\\p{M}-])`;
+/** Whether a name ends in a legal form. */
+const LEGAL_END = new RegExp(`${LEGAL_TAIL}$`, 'u');
 
 /** Heads of associations, whose names may contain articles (Verein der Freunde des Zoos e.V.). */
 const ASSOC_HEAD = phrases(`Verein Förderverein Gesellschaft Freundeskreis Freunde Bund Verband Bundesverband Landesverband
@@ -110,7 +113,7 @@ const DE_HEAD_WORDS = `Amtsgericht Landgericht Oberlandesgericht Verwaltungsgeri
   Universitätsklinik Universitätsspital Klinikum Kreisklinikum Krankenhaus Kreiskrankenhaus Kantonsspital Sparkasse
   Stadtsparkasse Kreissparkasse Volksbank Raiffeisenbank Landesbank Hochschule Fachhochschule Handwerkskammer IHK HWK
   Rechtsanwaltskammer Ärztekammer Landesärztekammer Zahnärztekammer Stadtverwaltung Gemeindeverwaltung Kreisverwaltung
-  Stadtbibliothek Landeskriminalamt`;
+  Stadtbibliothek Landeskriminalamt Caritasverband Kreisverband Ortsverband Bezirksverband Diakoniewerk`;
 const DE_HEADS = phrases(DE_HEAD_WORDS);
 const DE_HEAD_ADJ = `(?:${phrases(`Städtisches Städtische Städtischen Städtischem Städt. Evangelisches Evangelische
   Evangelischen Katholisches Katholische Katholischen Technische Technischen Freie Freien Staatliche Staatlichen
@@ -121,7 +124,9 @@ const ROMAN = `(?:${SP}(?:I|II|III|IV)(?![\\p{L}\\p{N}]))?`;
 const PLACE = `${TOWN_PATTERN}${ROMAN}`;
 /** Letterheads in capitals: AMTSGERICHT NÜRNBERG. */
 const DE_HEADS_CAPS = phrases(DE_HEAD_WORDS.toUpperCase());
-const CAPS_PLACE = `\\p{Lu}[\\p{Lu}\\p{M}]{1,30}(?:-\\p{Lu}[\\p{Lu}\\p{M}]{1,30}){0,2}${ROMAN}`;
+const CAPS_WORD = `\\p{Lu}[\\p{Lu}\\p{M}]{1,30}(?:-\\p{Lu}[\\p{Lu}\\p{M}]{1,30}){0,2}`;
+/** A place in capitals, also with its suffix: KERNEN IM REMSTAL, FRANKFURT AM MAIN. */
+const CAPS_PLACE = `${CAPS_WORD}(?:${SP}${phrases('IM AM AN_DER IN_DER OB_DER')}${SP}${CAPS_WORD})?${ROMAN}`;
 /** Banks often carry a region of up to three words (Sparkasse Rhein Neckar Nord). */
 const BANK_HEADS = phrases('Sparkasse Stadtsparkasse Kreissparkasse Volksbank Raiffeisenbank Landesbank');
 const PLACE_WORD_STOP = notWord([...ORG_STOP_WORDS, 'Konto', 'IBAN', 'BIC', 'BLZ', 'Kontonummer', 'Filiale']);
@@ -291,8 +296,11 @@ export const ORG_RULES: readonly PatternRule[] = [
     // hospitals of a group or charity: Asklepios Klinikum Großkarlbach, DRK Krankenhaus Chemnitz; a place left as its
     // initial in published decisions: Amtsgericht P., Finanzamt X.
     label: 'ORG',
-    regex: new RegExp(`${B}${DE_HEAD_ADJ}${DE_HEADS}(?:e?s|n)?${SP}(?:${PLACE}|\\p{Lu}\\.?)${E}`, 'gu'),
+    regex: new RegExp(`${B}${DE_HEAD_ADJ}${DE_HEADS}(?:e?s|n)?${SP}(?:${PLACE}|\\p{Lu}\\.?)${E}(?:${LEGAL_TAIL})?`, 'gu'),
     score: 0.85,
+    // With its legal form (Raiffeisenbank Bernau im Schwarzwald eG) as sure as the legal-form rule, whose shorter
+    // reading (`Schwarzwald eG`) would otherwise win.
+    validate: (value) => (LEGAL_END.test(value) ? 0.9 : true),
   },
   {
     // Sparkasse Rhein Neckar Nord, Volksbank Mittelhessen.

@@ -48,10 +48,12 @@ const TW = '\\p{Lu}[\\p{L}\\p{M}]{1,30}(?:-\\p{Lu}[\\p{L}\\p{M}]{0,30}){0,3}';
 const TOWN_PREFIX = `(?:${phrases(`Bad Sankt St. Neu Groß Gross Klein Alt Hohen Ost West Nord Süd Markt Lutherstadt
   Hansestadt Königs Schwäbisch Bergisch Hann. Hessisch Sächsisch Preußisch Wendisch Märkisch Nieder Ober Unter
   Windischen New San Santa Los Las Saint Port Fort Mount`)}${SP})?`;
-/** Town suffixes: am Main, im Breisgau, an der Weinstraße, i. Br., a. M., a.d. Ruhr, v. d. Höhe, (Saale). */
+/** Town suffixes: am Main, im Breisgau, an der Weinstraße, i. Br., a. M., a.d. Ruhr, v. d. Höhe, OT Buchholz, (Saale). */
 const TOWN_SUFFIX =
   `(?:${SP}${phrases('am an_der an_dem im in_der in ob_der bei vor_der auf_der unter_der')}${SP}${TW}` +
-  `|${SP}(?:a\\.${SP}?d\\.|i\\.${SP}?d\\.|v\\.${SP}?d\\.|a\\.|i\\.|b\\.|o\\.)${SP}?\\p{Lu}[\\p{L}\\p{M}]{0,20}\\.?)?` +
+  `|${SP}(?:a\\.${SP}?d\\.|i\\.${SP}?d\\.|v\\.${SP}?d\\.|a\\.|i\\.|b\\.|o\\.)${SP}?\\p{Lu}[\\p{L}\\p{M}]{0,20}\\.?` +
+  // A part of the town: Ziesendorf OT Buchholz.
+  `|${SP}OT${SP}${TW})?` +
   `(?:${SP}?\\(\\p{Lu}[\\p{L}\\p{M}]{1,20}\\.?\\))?`;
 const TOWN = `${TOWN_STOP}${TOWN_PREFIX}${TW}${TOWN_SUFFIX}`;
 
