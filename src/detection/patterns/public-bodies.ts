@@ -69,6 +69,15 @@ const PENSION_CARRIERS = phrases(`Bund Knappschaft-Bahn-See Baden-Württemberg B
   Hessen Mitteldeutschland Nord Nordbayern Oldenburg-Bremen Rheinland Rheinland-Pfalz Saarland Schwaben Westfalen`);
 const PENSION = `${names('Deutsch~_Rentenversicherung')}${SP}${PENSION_CARRIERS}`;
 
+/**
+ * Parties, trade unions and news agencies, by their names in German text. Party and union membership are special
+ * categories of personal data (GDPR Art. 9). Whole words in their own case: `Die Linke` in capitals inside a sentence,
+ * not `die Linke` (the left hand); `ver.di`, not `Verdi`. Not AFP: in a lab report it is alpha-fetoprotein.
+ */
+const POLITICAL = `(?:${phrases(`SPD CDU CSU FDP AfD NPD ÖVP SPÖ FPÖ BZÖ DKP MLPD ÖDP USPD KPD SED NSDAP PDS WASG BSW DGB GEW GdP NGG
+  EVG ver.di dpa Reuters epd KNA ddp APA`)}|${names(`Bündnis_90/Die_Grünen Die_Linke Linkspartei Piratenpartei IG_Metall IG_BCE
+  IG_BAU Marburger_Bund Vereinigung_Cockpit`)})`;
+
 /** Governments, parliaments and chanceries of the states: `Bayerische Staatskanzlei`, `Landesregierung Hessen`. */
 const STATE_ORGANS = names('Landesregierung Staatsregierung Staatskanzlei Landtag# Senatskanzlei Verfassungsgerichtshof#');
 /** A state's courts after its adjective: Brandenburgisches Oberlandesgericht, Sächsisches LSG. */
@@ -141,6 +150,12 @@ export const PUBLIC_BODY_RULES: readonly PatternRule[] = [
     label: 'ORG',
     regex: new RegExp(`${B}(?:${PENSION}|${BODIES})${END}`, 'gu'),
     score: 0.9,
+  },
+  {
+    // die SPD, Bündnis 90/Die Grünen, IG Metall, ver.di, ( dpa ).
+    label: 'ORG',
+    regex: new RegExp(`${B}${POLITICAL}${END}`, 'gu'),
+    score: 0.85,
   },
   {
     // 25. Senat (Marken-Beschwerdesenat) des Bundespatentgerichts, Markenstelle für Klasse 42 des DPMA.

@@ -51,6 +51,9 @@ describe('public bodies (German federal, state and European bodies)', () => {
     ['beim Bundesamt für die Anerkennung ausländischer Flüchtlinge', ['Bundesamt für die Anerkennung ausländischer Flüchtlinge']],
     ['vom Bundesamt für das Personalmanagement der Bundeswehr', ['Bundesamt für das Personalmanagement der Bundeswehr']],
     ['Erlass der Innenverwaltung des Landes Nordrhein-Westfalen', ['Innenverwaltung des Landes Nordrhein-Westfalen']],
+    // Parties, unions, news agencies.
+    ['München/Hamburg ( dpa ) Die SPD und Die Linke streiten.', ['dpa', 'SPD', 'Die Linke']],
+    ['Mitglied bei Bündnis 90/Die Grünen, der IG Metall und ver.di', ['Bündnis 90/Die Grünen', 'IG Metall', 'ver.di']],
     // Abbreviations with an article of their gender, or after the full name.
     ['Der BFH führte aus, dass das BSG und der EuGH anders entschieden.', ['BFH', 'BSG', 'EuGH']],
     ['Vorlagebeschluss des Bundesfinanzhofs ( BFH ) vom', ['Bundesfinanzhofs', 'BFH']],
@@ -66,6 +69,8 @@ describe('public bodies (German federal, state and European bodies)', () => {
     ['Ein Bundestag-Abgeordneter sprach.', 'a compound'],
     ['Das Ministerium prüft den Antrag.', 'a ministry without its remit'],
     ['Im Senat wurde abgestimmt.', 'a senate without its body'],
+    ['Mit der Linken schreiben; Verdi komponierte Aida.', 'the left hand, the composer'],
+    ['Labor: AFP, TSH basal, HbA1c', 'alpha-fetoprotein'],
   ])('leaves %j alone (%s)', (text) => {
     expect(found(text)).toEqual([]);
   });
