@@ -1,4 +1,5 @@
 import type { Span } from '../../text/span.js';
+import { isCommonCompound } from '../common-words.js';
 import { COMMON_WORDS_DE } from '../gazetteer/common-words.js';
 import { FUNCTION_WORDS, isFirstName, TITLE_WORDS } from '../gazetteer/lexicon.js';
 import { PLACE_NAMES } from '../gazetteer/places.js';
@@ -72,9 +73,11 @@ function lookUp(raw: string): { name: string; cut: number } | undefined {
     const name = LOOKUP.get(form);
     if (name !== undefined) return { name, cut: key.length - form.length };
   }
-  // German genitive, inside the span (labels.md): `Deutschlands`, `Frankreichs`.
+  // German genitive, inside the span (labels.md): `Deutschlands`, `Frankreichs`, `Griechenlandes`.
   const base = stripped.endsWith('s') ? LOOKUP.get(stripped.slice(0, -1)) : undefined;
   if (base !== undefined && !/[sxzß]$/u.test(base)) return { name: base, cut: key.length - stripped.length };
+  const longer = stripped.endsWith('es') ? LOOKUP.get(stripped.slice(0, -2)) : undefined;
+  if (longer !== undefined && /land$/u.test(longer)) return { name: longer, cut: key.length - stripped.length };
   return undefined;
 }
 
@@ -106,10 +109,11 @@ function rejected(name: string, text: string, tokens: readonly Token[], i: numbe
 
 /**
  * A capitalised word that may be part of a name: not a function word, not a place itself, and not a German common
- * noun, since German capitalises those (`die Wirtschaft Deutschlands`, `in Bayern Urlaub machen`).
+ * noun or a compound of such nouns, since German capitalises those (`die Wirtschaft Deutschlands`, `in Bayern Urlaub
+ * machen`, `der Wirtschaftsforscher Deutschlands`).
  */
 function nameWord(w: string): boolean {
-  return CAPITAL.test(w) && !FUNCTION.has(w) && !LOOKUP.has(w) && !COMMON_WORDS_DE.has(w.toLowerCase());
+  return CAPITAL.test(w) && !FUNCTION.has(w) && !LOOKUP.has(w) && !COMMON_WORDS_DE.has(w.toLowerCase()) && !isCommonCompound(w);
 }
 
 /** Whether tokens i … i+n-1 stand close enough to be one name. */
