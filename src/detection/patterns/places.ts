@@ -110,7 +110,7 @@ function rejected(name: string, text: string, tokens: readonly Token[], i: numbe
 /**
  * A capitalised word that may be part of a name: not a function word, not a place itself, and not a German common
  * noun or a compound of such nouns, since German capitalises those (`die Wirtschaft Deutschlands`, `in Bayern Urlaub
- * machen`, `der Wirtschaftsforscher Deutschlands`).
+ * machen`, `in seiner Heimatstadt Mainz`).
  */
 function nameWord(w: string): boolean {
   return CAPITAL.test(w) && !FUNCTION.has(w) && !LOOKUP.has(w) && !COMMON_WORDS_DE.has(w.toLowerCase()) && !isCommonCompound(w);

@@ -20,7 +20,7 @@ describe('placeRecognizer', () => {
     ['right to work in the UK – please bring', ['UK']],
     ['an office in the US and one in the United Kingdom', ['US', 'United Kingdom']],
     ['die Wirtschaft Deutschlands und Frankreichs', ['Deutschlands', 'Frankreichs']],
-    ['der führenden Wirtschaftsforscher Deutschlands beteiligt', ['Deutschlands']],
+    ['Er lebt wieder in seiner Heimatstadt Mainz.', ['Mainz']],
     ['die erste Verfassung des modernen Griechenlandes', ['Griechenlandes']],
     ["Germany's exports", ['Germany']],
     ['Bosnien und Herzegowina, Nordrhein-Westfalen und Bayern', ['Bosnien und Herzegowina', 'Nordrhein-Westfalen', 'Bayern']],
