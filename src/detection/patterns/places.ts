@@ -1,7 +1,7 @@
 import type { Span } from '../../text/span.js';
 import { isCommonCompound } from '../common-words.js';
-import { COMMON_WORDS_DE } from '../gazetteer/common-words.js';
-import { FUNCTION_WORDS, isFirstName, TITLE_WORDS } from '../gazetteer/lexicon.js';
+import { COMMON_WORDS_DE, COMMON_WORDS_EN } from '../gazetteer/common-words.js';
+import { FUNCTION_WORDS, isFirstName, TITLE_WORDS, words } from '../gazetteer/lexicon.js';
 import { PLACE_NAMES } from '../gazetteer/places.js';
 import type { DetectContext, Recognizer } from '../recognizer.js';
 
@@ -25,12 +25,41 @@ const SCORE = 0.6;
 /** `US` is also the pronoun in capitals (`CONTACT US`): only when no neighbouring word is in capitals. */
 const CAPS_PRONOUN = 'US';
 
-/** Every name and its capitals form, mapped to the name as listed. */
+const FUNCTION = new Set(FUNCTION_WORDS);
+
+/** Every name and its capitals form, mapped to the name as listed; lower-case forms of some, see `LOWER_SCORE`. */
 const LOOKUP = new Map<string, string>();
 /** The most words a name starting with this word has (only names of two words or more). */
 const WORDS_AFTER = new Map<string, number>();
+/**
+ * Chats and web posts write places in lower case (`i live in malaysia`, `traveling to san francisco`). A lower-case
+ * form of several words counts (`san francisco`); one of one word when it is no common word or first name in either
+ * language (`china`, `turkey`, `orange`, `victoria` stay words), at four letters or more. It scores below every other
+ * rule and the model.
+ */
+const LOWER_SCORE = 0.55;
+const LOWER_FORMS = new Set<string>();
+function lowerFormCounts(name: string): boolean {
+  const lower = name.toLowerCase();
+  if (lower === name || lower.length < 4 || LOWER_WORDS.has(lower)) return false;
+  // A name of several words is a name in any case (`san francisco`); one word must be no word or first name.
+  if (/[ -]/u.test(lower)) return true;
+  const capital = lower.charAt(0).toUpperCase() + lower.slice(1);
+  return !COMMON_WORDS_EN.has(lower) && !COMMON_WORDS_DE.has(lower) && !isFirstName(capital) && !FUNCTION.has(lower);
+}
+/**
+ * Lower case only outside German text: German writes its nouns capitalised, and lower-case words there are verbs and
+ * adjectives (`erlangen`, `essen`). Without a language, a word ending like an infinitive (`-en`) is left alone.
+ */
+function lowerAllowed(first: string, language: DetectContext['language']): boolean {
+  return language === 'en' || (language === 'auto' && !/en$/u.test(first));
+}
+/** Places that are English words in lower case, beyond the common-word lists. */
+const LOWER_WORDS = new Set(words('china turkey chile jersey nice split mobile reading bath hull sale orange surprise independence'));
 for (const name of PLACE_NAMES) {
-  for (const form of [name, name.toUpperCase()]) {
+  const lower = lowerFormCounts(name) ? [name.toLowerCase()] : [];
+  for (const form of lower) LOWER_FORMS.add(form);
+  for (const form of [name, name.toUpperCase(), ...lower]) {
     LOOKUP.set(form, name);
     const parts = form.split(' ');
     if (parts.length > 1) WORDS_AFTER.set(parts[0] ?? '', Math.max(WORDS_AFTER.get(parts[0] ?? '') ?? 0, parts.length));
@@ -51,7 +80,6 @@ const GAP = /^[ \t\u00A0\u202F]*(?:\r?\n)?[ \t\u00A0\u202F]*$/u;
 const CAPITAL = /^\p{Lu}/u;
 const ALL_CAPS = /^\p{Lu}{2,}$/u;
 const TITLES = new Set(TITLE_WORDS);
-const FUNCTION = new Set(FUNCTION_WORDS);
 
 interface Token {
   start: number;
@@ -131,14 +159,22 @@ function detect(text: string, ctx: DetectContext): Span[] {
   for (let i = 0; i < tokens.length; i++) {
     const first = tokens[i] as Token;
     const start = first.start + (LEADING.exec(text.slice(first.start, first.end))?.[0].length ?? 0);
-    if (!CAPITAL.test(text.charAt(start))) continue;
+    const lowerCase = !CAPITAL.test(text.charAt(start));
+    if (lowerCase && !lowerAllowed(word(text, first), ctx.language)) continue;
+    // A lower-case name inside an address, handle or file name (`berlin@…`, `#paris`, `/london/`) is none.
+    if (
+      lowerCase &&
+      ((!WORDS_AFTER.has(text.slice(start, first.end)) && !LOOKUP.has(word(text, first))) || /[@#/._-]/u.test(text.charAt(start - 1)))
+    )
+      continue;
     const most = Math.min(WORDS_AFTER.get(text.slice(start, first.end)) ?? 1, tokens.length - i);
     for (let n = most; n >= 1; n--) {
       const last = tokens[i + n - 1] as Token;
       if (!joined(text, tokens, i, n)) continue;
       const hit = lookUp(text.slice(start, last.end));
       if (!hit || rejected(hit.name, text, tokens, i, n, hit.cut)) continue;
-      spans.push({ start, end: last.end - hit.cut, label: 'LOC', score: SCORE, source: ID });
+      const score = LOWER_FORMS.has(text.slice(start, last.end - hit.cut)) ? LOWER_SCORE : SCORE;
+      spans.push({ start, end: last.end - hit.cut, label: 'LOC', score, source: ID });
       i += n - 1;
       break;
     }

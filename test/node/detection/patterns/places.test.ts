@@ -59,6 +59,17 @@ describe('placeRecognizer', () => {
     expect(found(text)).toEqual([]);
   });
 
+  it('reads places in lower case outside German text, below the other rules', () => {
+    const chat = 'i live in malaysia and fly to san francisco, my mail is berlin@example.org #paris';
+    expect(found(chat)).toEqual(['malaysia', 'san francisco']);
+    expect(spans(chat).every((s) => s.score < 0.6)).toBe(true);
+    const en = { labels: ctx.labels, language: 'en' as const };
+    expect((placeRecognizer.detect('we drove on to dresden', en) as Span[]).length).toBe(1);
+    // An infinitive in German text, or without a language: `erlangen`, not Erlangen.
+    expect(found('um einen Vorteil zu erlangen')).toEqual([]);
+    expect(placeRecognizer.detect('Bedeutung erlangen', { labels: ctx.labels, language: 'de' })).toEqual([]);
+  });
+
   it('asks for nothing when LOC is not requested', () => {
     expect(placeRecognizer.detect('Deutschland', { labels: new Set<TextLabelName>(['PER']), language: 'auto' })).toEqual([]);
   });
