@@ -18,6 +18,7 @@ import { fileURLToPath } from 'node:url';
 import countries from 'i18n-iso-countries';
 import { COMMON_WORDS_DE, COMMON_WORDS_EN } from '../../src/detection/gazetteer/common-words.js';
 import { FIRST_NAMES } from '../../src/detection/gazetteer/first-names.js';
+import { FUNCTION_WORDS } from '../../src/detection/gazetteer/lexicon.js';
 import { wrapWords } from './wrap.js';
 
 const OUT = resolve(dirname(fileURLToPath(import.meta.url)), '../../src/detection/gazetteer/places.ts');
@@ -186,9 +187,11 @@ function collect(): string[] {
     if (!COMMON_WORDS_DE.has(lower) && !COMMON_WORDS_EN.has(lower) && !FIRST_NAMES.has(c.name)) add(c.name);
   }
   [SUPPLEMENT, CITY_EXONYMS].forEach((list) => list.split('|').forEach((name) => add(name)));
+  // Also no function word: `Oder` and `Seine` open German sentences as `or` and `his`.
+  const functionWords = new Set(FUNCTION_WORDS.map((w) => w.toLowerCase()));
   for (const name of LANDSCAPES.split('|')) {
     const lower = name.trim().toLowerCase();
-    if (!COMMON_WORDS_DE.has(lower) && !COMMON_WORDS_EN.has(lower) && !FIRST_NAMES.has(name.trim())) add(name);
+    if (!COMMON_WORDS_DE.has(lower) && !COMMON_WORDS_EN.has(lower) && !functionWords.has(lower) && !FIRST_NAMES.has(name.trim())) add(name);
   }
   return [...names].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
 }

@@ -15,6 +15,7 @@ describe('placeRecognizer', () => {
     ['She moved to the Netherlands in 2019.', ['Netherlands']],
     ['Herengracht 420\nAmsterdam\nThe Netherlands', ['Amsterdam', 'The Netherlands']],
     ['Wir wollen in Bayern Urlaub machen.', ['Bayern']],
+    ['Wanderungen im Harz und am Bodensee, Urlaub in Böhmen', ['Harz', 'Bodensee', 'Böhmen']],
     ['5013 Bergen\nNORWAY', ['NORWAY']],
     ['546 22 Thessaloniki, Greece', ['Greece']],
     ['right to work in the UK – please bring', ['UK']],
@@ -55,6 +56,7 @@ describe('placeRecognizer', () => {
     ['Disclosure Scotland', 'a word after a capitalised name'],
     ['Credit Suisse und Orlen Polska', 'an endonym inside a company name'],
     ['Reading the Mobile number, we ate Essen', 'cities that are common words are left out'],
+    ['Seine Mutter kam. Oder doch nicht?', 'rivers that are German function words (Seine, Oder)'],
   ])('finds nothing in %j (%s)', (text) => {
     expect(found(text)).toEqual([]);
   });
