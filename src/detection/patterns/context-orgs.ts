@@ -14,6 +14,7 @@ import {
 } from '../gazetteer/lexicon.js';
 import { isCommonWord } from '../common-words.js';
 import { patternRecognizer, type PatternRule } from './pattern-recognizer.js';
+import { KNOWN_ORG_RULES } from './known-orgs.js';
 import { PUBLIC_BODY_RULES } from './public-bodies.js';
 import { TOWN_PATTERN } from './postcode-city.js';
 import { SP, WORD_END as E } from './fragments.js';
@@ -428,6 +429,7 @@ export const ORG_RULES: readonly PatternRule[] = [
     score: 0.75,
   },
   ...PUBLIC_BODY_RULES,
+  ...KNOWN_ORG_RULES,
 ];
 
 /** Organisation recognizer (ORG): legal-form endings and institution heads, German and English. */

@@ -1,0 +1,49 @@
+import { phrases } from '../gazetteer/lexicon.js';
+import type { PatternRule } from './pattern-recognizer.js';
+import { SP } from './fragments.js';
+
+/*
+ * Organisations known by name alone: international bodies and large companies and brands that letters, mails and
+ * posts name without a legal form (`Vertrag mit Vodafone`, `Google's IPO`, `a NATO base`). Written for this project
+ * from general knowledge, in their own case. Names that are also common words, first names, surnames, places or lab
+ * values are left out (`Apple`, `Amazon`, `Shell`, `Visa`, `Puma`, `Otto`, `Ford`, `Bayer`, `Tesla`, `WHO`, `AFP`,
+ * `Allianz`: an alliance in German).
+ */
+
+const B = `(?<![\\p{L}\\p{N}\\p{M}&.@/#-]|/${SP})`;
+/**
+ * Not before a capitalised word or a number (a product or a longer name: `Škoda Octavia`, `Audi A 3`, `Microsoft
+ * Access`, `Hyatt Regency`), nor before a colon (a profile field: `LinkedIn:`; a case number: `EU : C : 2015`).
+ */
+const END = `(?![\\p{L}\\p{N}\\p{M}@-]|\\.\\p{L}|${SP}?:|${SP}[\\p{Lu}\\p{N}])`;
+
+const INTERNATIONAL = phrases(`UN UNO NATO EU OECD IMF IWF WTO UNICEF UNESCO UNHCR IAEA Interpol Europol Frontex FIFA UEFA
+  IOC Greenpeace Amnesty_International Red_Cross Hamas Hezbollah Hisbollah Taliban Al-Qaida al-Qaida Al_Qaida
+  Al-Qaeda al-Qaeda Xinhua`);
+
+const COMPANIES = phrases(`Google Microsoft Facebook Instagram WhatsApp Twitter YouTube LinkedIn TikTok Snapchat Netflix
+  Spotify eBay PayPal Uber Airbnb Yahoo Yahoo! AOL IBM Intel Nvidia Cisco Lenovo Samsung Huawei Xiaomi Sony Panasonic
+  Philips Nokia Ericsson Siemens SAP Telekom Deutsche_Telekom Vodafone T-Mobile Telefónica Zalando Toyota Volkswagen
+  BMW Audi Porsche Mercedes-Benz Daimler Opel Honda Nissan Hyundai Renault Peugeot Ferrari Volvo Škoda
+  Deutsche_Bank Commerzbank Goldman_Sachs JPMorgan Morgan_Stanley Citigroup Barclays HSBC UBS Credit_Suisse
+  Mastercard American_Express Walmart Aldi Lidl Rewe Edeka Kaufland IKEA Ikea McDonald's McDonald’s Starbucks Coca-Cola
+  Pepsi PepsiCo Nestlé Unilever Adidas Lufthansa Ryanair easyJet Eurowings Deutsche_Bahn DHL FedEx BBC CNN ARD ZDF RTL
+  BASF Pfizer BioNTech Moderna Novartis Roche Sanofi AstraZeneca E.ON RWE EnBW Vattenfall Hyatt Marriott`);
+
+/** News agencies as a dateline's source in brackets: `TEHRAN (AFP)`, `(AP)`. */
+const AGENCY_IN_BRACKETS = `(?<=\\(${SP}?)(?:AFP|AP|Reuters|dpa)(?=${SP}?\\))`;
+
+export const KNOWN_ORG_RULES: readonly PatternRule[] = [
+  {
+    // NATO, UNESCO, Google, Deutsche Bahn, Coca-Cola.
+    label: 'ORG',
+    regex: new RegExp(`${B}(?:${INTERNATIONAL}|${COMPANIES})${END}`, 'gu'),
+    score: 0.8,
+  },
+  {
+    // TEHRAN (AFP) –
+    label: 'ORG',
+    regex: new RegExp(AGENCY_IN_BRACKETS, 'gu'),
+    score: 0.85,
+  },
+];
