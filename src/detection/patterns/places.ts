@@ -39,6 +39,8 @@ const WORDS_AFTER = new Map<string, number>();
  */
 const LOWER_SCORE = 0.55;
 const LOWER_FORMS = new Set<string>();
+/** The first words of the lower-case forms. */
+const LOWER_FIRST = new Set<string>();
 function lowerFormCounts(name: string): boolean {
   const lower = name.toLowerCase();
   if (lower === name || lower.length < 4 || LOWER_WORDS.has(lower)) return false;
@@ -58,7 +60,10 @@ function lowerAllowed(first: string, language: DetectContext['language']): boole
 const LOWER_WORDS = new Set(words('china turkey chile jersey nice split mobile reading bath hull sale orange surprise independence'));
 for (const name of PLACE_NAMES) {
   const lower = lowerFormCounts(name) ? [name.toLowerCase()] : [];
-  for (const form of lower) LOWER_FORMS.add(form);
+  for (const form of lower) {
+    LOWER_FORMS.add(form);
+    LOWER_FIRST.add(form.split(' ')[0] ?? form);
+  }
   for (const form of [name, name.toUpperCase(), ...lower]) {
     LOOKUP.set(form, name);
     const parts = form.split(' ');
@@ -152,6 +157,17 @@ function joined(text: string, tokens: readonly Token[], i: number, n: number): b
   return true;
 }
 
+/**
+ * Whether a lower-case token may start a place: a cheap lookup of its first word first (with one trailing punctuation
+ * mark: `malaysia,`), then the language and where it stands: never inside an address, handle or file name
+ * (`berlin@…`, `#paris`, `/london/`).
+ */
+function lowerCandidate(text: string, start: number, end: number, language: DetectContext['language']): boolean {
+  const w = text.slice(start, end);
+  if (!LOWER_FIRST.has(w) && !LOWER_FIRST.has(w.slice(0, -1))) return false;
+  return lowerAllowed(w.replace(TRAILING, ''), language) && !/[@#/._-]/u.test(text.charAt(start - 1));
+}
+
 function detect(text: string, ctx: DetectContext): Span[] {
   if (!ctx.labels.has('LOC')) return [];
   const tokens = tokenize(text);
@@ -160,13 +176,7 @@ function detect(text: string, ctx: DetectContext): Span[] {
     const first = tokens[i] as Token;
     const start = first.start + (LEADING.exec(text.slice(first.start, first.end))?.[0].length ?? 0);
     const lowerCase = !CAPITAL.test(text.charAt(start));
-    if (lowerCase && !lowerAllowed(word(text, first), ctx.language)) continue;
-    // A lower-case name inside an address, handle or file name (`berlin@…`, `#paris`, `/london/`) is none.
-    if (
-      lowerCase &&
-      ((!WORDS_AFTER.has(text.slice(start, first.end)) && !LOOKUP.has(word(text, first))) || /[@#/._-]/u.test(text.charAt(start - 1)))
-    )
-      continue;
+    if (lowerCase && !lowerCandidate(text, start, first.end, ctx.language)) continue;
     const most = Math.min(WORDS_AFTER.get(text.slice(start, first.end)) ?? 1, tokens.length - i);
     for (let n = most; n >= 1; n--) {
       const last = tokens[i + n - 1] as Token;
