@@ -10,8 +10,9 @@ import type { DetectContext, Recognizer } from '../recognizer.js';
  * German and English (`Deutschland`, `The Netherlands`, `Nordrhein-Westfalen`, `UK`, `Wuppertal`), and European
  * countries in their own languages (`Sverige`, `Polska`, `Ελλάδα`), as written or in capitals (`NORWAY` on the country
  * line of an address). The list (../gazetteer/places.ts) is closed, so the match is a lookup of whole words, not a name
- * shape. Lower-case forms never match (`china`, `turkey`); a name inside a
- * hyphenated compound (`Deutschland-Tour`, `US-Dollar`) or an adjective (`deutsche`) is no place.
+ * shape. Lower-case forms match only as chats write them, outside German text and below every other rule (see
+ * `LOWER_SCORE`; never `china`, `turkey`); a name inside a hyphenated compound (`Deutschland-Tour`, `US-Dollar`) or an
+ * adjective (`deutsche`) is no place.
  */
 
 const ID = 'pattern:places';
@@ -38,7 +39,6 @@ const WORDS_AFTER = new Map<string, number>();
  * rule and the model.
  */
 const LOWER_SCORE = 0.55;
-const LOWER_FORMS = new Set<string>();
 /** The first words of the lower-case forms. */
 const LOWER_FIRST = new Set<string>();
 function lowerFormCounts(name: string): boolean {
@@ -60,10 +60,7 @@ function lowerAllowed(first: string, language: DetectContext['language']): boole
 const LOWER_WORDS = new Set(words('china turkey chile jersey nice split mobile reading bath hull sale orange surprise independence'));
 for (const name of PLACE_NAMES) {
   const lower = lowerFormCounts(name) ? [name.toLowerCase()] : [];
-  for (const form of lower) {
-    LOWER_FORMS.add(form);
-    LOWER_FIRST.add(form.split(' ')[0] ?? form);
-  }
+  for (const form of lower) LOWER_FIRST.add(form.split(' ')[0] ?? form);
   for (const form of [name, name.toUpperCase(), ...lower]) {
     LOOKUP.set(form, name);
     const parts = form.split(' ');
@@ -183,8 +180,7 @@ function detect(text: string, ctx: DetectContext): Span[] {
       if (!joined(text, tokens, i, n)) continue;
       const hit = lookUp(text.slice(start, last.end));
       if (!hit || rejected(hit.name, text, tokens, i, n, hit.cut)) continue;
-      const score = LOWER_FORMS.has(text.slice(start, last.end - hit.cut)) ? LOWER_SCORE : SCORE;
-      spans.push({ start, end: last.end - hit.cut, label: 'LOC', score, source: ID });
+      spans.push({ start, end: last.end - hit.cut, label: 'LOC', score: lowerCase ? LOWER_SCORE : SCORE, source: ID });
       i += n - 1;
       break;
     }
