@@ -130,13 +130,13 @@ function namedBefore(_value: string, m: RegExpExecArray, text: string): boolean 
   return BODY_WORD_BEFORE.test(text.slice(Math.max(0, m.index - 40), m.index + m[0].indexOf(m.groups?.['abbr'] ?? '')));
 }
 
-/**
- * Parts of a body: numbered or named senates and chambers (`XI. Zivilsenat`, `25. Senat ( Marken-Beschwerdesenat )`,
- * `Großer Senat für Zivilsachen`), the patent office's departments (`Markenstelle für Klasse 42`, `Patentabteilung 1.35`).
- */
 /** Kinds of senates (Zivilsenat, Kartellsenat): named, so that the rule does not try every capitalised word. */
 const SENATE_KINDS = phrases(`Zivil Straf Kartell Revisions Disziplinar Wehrdienst Anwalts Notar Vergabe Fach Landwirtschafts
   Patent Marken Beschwerde Baulandsachen Dienst Ehren Finanz Steuer`);
+/**
+ * Parts of a body: numbered or named senates (`XI. Zivilsenat`, `25. Senat ( Marken-Beschwerdesenat )`, `Großer Senat
+ * für Zivilsachen`), the patent office's departments (`Markenstelle für Klasse 42`, `Patentabteilung 1.35`).
+ */
 const UNIT =
   `(?:(?:(?:\\d{1,2}|[IVX]{1,5})\\.${SP})?(?:Groß(?:e[mnrs]?)${SP})?(?:${SENATE_KINDS}senat|Senat)(?:e?s)?` +
   `(?:${SP}?\\(${SP}?[\\p{L}\\p{M}-]{3,40}(?:${SP}(?:und${SP})?[\\p{L}\\p{M}-]{2,40}){0,2}${SP}?\\))?(?:${SP}für${SP}\\p{Lu}\\p{Ll}{2,30})?` +
