@@ -1,4 +1,6 @@
+import { isCommonWord } from '../common-words.js';
 import { phrases } from '../gazetteer/lexicon.js';
+import { PLACE_NAMES } from '../gazetteer/places.js';
 import type { PatternRule } from './pattern-recognizer.js';
 import { SP } from './fragments.js';
 
@@ -30,8 +32,26 @@ const COMPANIES = phrases(`Google Microsoft Facebook Instagram WhatsApp Twitter 
   Pepsi PepsiCo Nestlé Unilever Adidas Lufthansa Ryanair easyJet Eurowings Deutsche_Bahn DHL FedEx BBC CNN ARD ZDF RTL
   BASF Pfizer BioNTech Moderna Novartis Roche Sanofi AstraZeneca E.ON RWE EnBW Vattenfall Hyatt Marriott`);
 
+/**
+ * Sports clubs by the abbreviation before their place or name (`SV Werder Bremen`, `1. FC Köln`, `TSV 1860 München`,
+ * `THW Kiel`, `TSV Odenhausen/Lahn`): membership is personal, and the abbreviation alone says club.
+ */
+const CLUB = phrases('FC SV SC TSV VfB VfL TuS SpVgg TSG FSV BSC SSV ESV MSV DJK THW TuRa KSV SpVg');
+const CLUB_WORD = '\\p{Lu}[\\p{L}\\p{M}-]{1,30}(?:/\\p{Lu}[\\p{L}\\p{M}-]{1,30})?';
+const CLUB_NAME = `(?:\\d\\.${SP})?${CLUB}(?:${SP}\\d{2,4})?(?:${SP}${CLUB_WORD}){1,3}`;
+
 /** News agencies as a dateline's source in brackets: `TEHRAN (AFP)`, `(AP)`. */
 const AGENCY_IN_BRACKETS = `(?<=\\(${SP}?)(?:AFP|AP|Reuters|dpa)(?=${SP}?\\))`;
+
+/**
+ * The words after a club's abbreviation are names, not the sentence going on (`der FC Sieger wurde`, `SV Beiträge`),
+ * nor an abbreviation (`SV Nr.`: the social-insurance number).
+ */
+function clubWords(value: string, m: RegExpExecArray, text: string): boolean {
+  const words = value.split(/[ \u00a0]/u).slice(1);
+  if (text.charAt(m.index + value.length) === '.' && (words.at(-1) ?? '').length <= 3) return false;
+  return words.every((w) => !/^\p{Lu}/u.test(w) || !isCommonWord(w, 'auto') || PLACE_NAMES.has(w));
+}
 
 export const KNOWN_ORG_RULES: readonly PatternRule[] = [
   {
@@ -39,6 +59,13 @@ export const KNOWN_ORG_RULES: readonly PatternRule[] = [
     label: 'ORG',
     regex: new RegExp(`${B}(?:${INTERNATIONAL}|${COMPANIES})${END}`, 'gu'),
     score: 0.8,
+  },
+  {
+    // SV Werder Bremen, 1. FC Köln, TSV 1860 München.
+    label: 'ORG',
+    regex: new RegExp(`(?<![\\p{L}\\p{N}\\p{M}.-])${CLUB_NAME}(?![\\p{L}\\p{N}\\p{M}-])`, 'gu'),
+    score: 0.8,
+    validate: clubWords,
   },
   {
     // TEHRAN (AFP) –

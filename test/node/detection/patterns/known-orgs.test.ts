@@ -14,6 +14,10 @@ describe('organisations known by name', () => {
     ['Die NATO und die EU beraten, UNESCO schweigt.', ['NATO', 'EU', 'UNESCO']],
     ['TEHRAN (AFP) - The leader of Hezbollah spoke.', ['AFP', 'Hezbollah']],
     ['Reise mit der Deutschen Bahn? Nein: mit Deutsche Bahn und Coca-Cola.', ['Deutsche Bahn', 'Coca-Cola']],
+    [
+      'Mitglied im TSV Odenhausen/Lahn, Fan vom 1. FC Köln und vom TSV 1860 München',
+      ['TSV Odenhausen/Lahn', '1. FC Köln', 'TSV 1860 München'],
+    ],
   ])('%s', (text, expected) => {
     expect(found(text)).toEqual(expected);
   });
@@ -25,6 +29,7 @@ describe('organisations known by name', () => {
     ['Richtlinie 2013/32/EU des Rates, Richtlinie 2013 / 32 / EU', 'a directive number'],
     ['die Erneuerung der Allianz, Laborwert AFP erhöht', 'common words and lab values'],
     ['mail me at google@example.org or #nato', 'handles and addresses'],
+    ['SV Nr.: 12 345678 A 123, die SV Beiträge', 'the social-insurance number and contributions'],
   ])('leaves %j alone (%s)', (text) => {
     expect(found(text)).toEqual([]);
   });
