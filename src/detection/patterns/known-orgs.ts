@@ -30,7 +30,8 @@ const COMPANIES = phrases(`Google Microsoft Facebook Instagram WhatsApp Twitter 
   Deutsche_Bank Commerzbank Goldman_Sachs JPMorgan Morgan_Stanley Citigroup Barclays HSBC UBS Credit_Suisse
   Mastercard American_Express Walmart Aldi Lidl Rewe Edeka Kaufland IKEA Ikea McDonald's McDonald’s Starbucks Coca-Cola
   Pepsi PepsiCo Nestlé Unilever Adidas Lufthansa Ryanair easyJet Eurowings Deutsche_Bahn DHL FedEx BBC CNN ARD ZDF RTL
-  BASF Pfizer BioNTech Moderna Novartis Roche Sanofi AstraZeneca E.ON RWE EnBW Vattenfall Hyatt Marriott`);
+  BASF Pfizer BioNTech Moderna Novartis Roche Sanofi AstraZeneca E.ON RWE EnBW Vattenfall Hyatt Marriott Wells_Fargo
+  Citibank Capital_One Charles_Schwab NatWest Santander Lloyds_Bank ING N26`);
 
 /**
  * Sports clubs by the abbreviation before their place or name (`SV Werder Bremen`, `1. FC Köln`, `TSV 1860 München`,
