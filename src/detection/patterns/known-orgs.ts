@@ -41,8 +41,11 @@ const CLUB = phrases('FC SV SC TSV VfB VfL TuS SpVgg TSG FSV BSC SSV ESV MSV DJK
 const CLUB_WORD = '\\p{Lu}[\\p{L}\\p{M}-]{1,30}(?:/\\p{Lu}[\\p{L}\\p{M}-]{1,30})?';
 const CLUB_NAME = `(?:\\d\\.${SP})?${CLUB}(?:${SP}\\d{2,4})?(?:${SP}${CLUB_WORD}){1,3}`;
 
-/** News agencies as a dateline's source in brackets: `TEHRAN (AFP)`, `(AP)`. */
-const AGENCY_IN_BRACKETS = `(?<=\\(${SP}?)(?:AFP|AP|Reuters|dpa)(?=${SP}?\\))`;
+/**
+ * News agencies as a dateline's source in brackets, where their letters mean nothing else: `TEHRAN (AFP)`, `(AP)`
+ * (`dpa` and `Reuters` are names anywhere, see public-bodies.ts).
+ */
+const AGENCY_IN_BRACKETS = `(?<=\\(${SP}?)(?:AFP|AP)(?=${SP}?\\))`;
 
 /**
  * The words after a club's abbreviation are names, not the sentence going on (`der FC Sieger wurde`, `SV Beiträge`),
