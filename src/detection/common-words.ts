@@ -111,7 +111,7 @@ let lastText = '';
 let lastGerman = false;
 
 /** Whether a text reads as German rather than English, by its function words (the last answer is kept). */
-function looksGerman(text: string): boolean {
+export function looksGerman(text: string): boolean {
   if (text !== lastText) {
     const sample = text.slice(0, 4000);
     lastGerman = (sample.match(GERMAN_WORDS)?.length ?? 0) > (sample.match(ENGLISH_WORDS)?.length ?? 0);

@@ -3,6 +3,7 @@ import { contextNameRecognizer } from './context-names.js';
 import { contextOrgRecognizer } from './context-orgs.js';
 import { dateRecognizer } from './date.js';
 import { datelineRecognizer } from './dateline.js';
+import { givenNameRecognizer } from './given-names.js';
 import { handleRecognizer } from './handles.js';
 import { mailRecognizer } from './mail.js';
 import { municipalityRecognizer } from './municipality.js';
@@ -31,6 +32,7 @@ export function defaultRecognizers(): Recognizer[] {
     municipalityRecognizer,
     placeRecognizer,
     contextNameRecognizer,
+    givenNameRecognizer,
     contextOrgRecognizer,
   ];
 }

@@ -1,0 +1,62 @@
+import type { Span } from '../../text/span.js';
+import { looksGerman } from '../common-words.js';
+import { COMMON_WORDS_DE, COMMON_WORDS_EN } from '../gazetteer/common-words.js';
+import { FUNCTION_WORDS, isFirstName, MONTHS, TITLE_WORDS, WEEKDAYS } from '../gazetteer/lexicon.js';
+import { PLACE_NAMES } from '../gazetteer/places.js';
+import type { DetectContext, Recognizer } from '../recognizer.js';
+
+/*
+ * PER: a known given name standing alone in English text (`When my server crashed, Greg fixed it`, `Welcome Darin`,
+ * `That's probably Wendy`). Chats, e-mails and web posts call people by their first name; the model misses many of
+ * them because one capitalised word carries little evidence. German text is left out: German capitalises its nouns,
+ * and many given names of other languages are German words (`Tod`, `Gabe`, `Darin`, `Solange`).
+ */
+
+const ID = 'pattern:given-names';
+/** Below the model's cut-off (0.7): where the model reads the word as part of a longer name or a place, it wins. */
+const SCORE = 0.6;
+
+const WORD = /(?<![\p{L}\p{M}\p{N}@#_/.-])\p{Lu}\p{Ll}[\p{L}\p{M}]{1,20}(?![\p{L}\p{M}\p{N}@_/-]|\.\p{L})/gu;
+/** The capitalised word right before or after, on the same line: a longer name, title or heading. */
+const WORD_BEFORE = /(?:^|[^\p{L}\p{M}.])(\p{Lu}[\p{L}\p{M}'’-]*\.?)[ \t]+(?:[-–&+][ \t]+)?$/u;
+const WORD_AFTER = /^(?:[ \t]?['’]s)?[ \t]+(?:[-–&+][ \t]+)?(\p{Lu}[\p{L}\p{M}'’-]*)/u;
+/** A number next to the word: a month or unit (`Jan. 9`, `21 Sep 2002`, `21 Miles`), not a person. */
+const NUMBER_BEFORE = /\p{N}[ \t.]*$/u;
+const NUMBER_AFTER = /^\.?[ \t]*\p{N}/u;
+/** `Ive`: chats write `I've` so. */
+const NOT_NAMES = new Set([...FUNCTION_WORDS, ...MONTHS, ...WEEKDAYS, ...TITLE_WORDS, 'Ive']);
+const FUNCTION = new Set(FUNCTION_WORDS);
+/**
+ * A capitalised word before the name that is a function or common word starts the sentence or line (`Welcome Darin`);
+ * after it, only a function word: `Britt's Pizza`, `Wendy Show` are names of places and things.
+ */
+const wordBefore = (w: string | undefined): boolean => w === undefined || FUNCTION.has(w) || COMMON_WORDS_EN.has(w.toLowerCase());
+const wordAfter = (w: string | undefined): boolean => w === undefined || FUNCTION.has(w);
+
+function standsAlone(text: string, start: number, end: number): boolean {
+  const head = text.slice(Math.max(0, start - 30), start);
+  const tail = text.slice(end, end + 30);
+  if (NUMBER_BEFORE.test(head) || NUMBER_AFTER.test(tail)) return false;
+  const before = WORD_BEFORE.exec(head)?.[1];
+  const after = WORD_AFTER.exec(tail)?.[1];
+  return wordBefore(before) && wordAfter(after);
+}
+
+function isGivenName(word: string): boolean {
+  const lower = word.toLowerCase();
+  return isFirstName(word) && !NOT_NAMES.has(word) && !PLACE_NAMES.has(word) && !COMMON_WORDS_EN.has(lower) && !COMMON_WORDS_DE.has(lower);
+}
+
+function detect(text: string, ctx: DetectContext): Span[] {
+  if (!ctx.labels.has('PER') || ctx.language === 'de' || (ctx.language === 'auto' && looksGerman(text))) return [];
+  const spans: Span[] = [];
+  for (const m of text.matchAll(WORD)) {
+    const start = m.index;
+    const end = start + m[0].length;
+    if (isGivenName(m[0]) && standsAlone(text, start, end)) spans.push({ start, end, label: 'PER', score: SCORE, source: ID });
+  }
+  return spans;
+}
+
+/** Given names alone in English text (PER). */
+export const givenNameRecognizer: Recognizer = { id: ID, labels: ['PER'], detect };
