@@ -3,6 +3,7 @@ import { COMMON_WORDS_DE, COMMON_WORDS_EN } from './gazetteer/common-words.js';
 import { alternation, FUNCTION_WORDS_LOWER, isFirstName, OUTLINE_MARK, TITLE_WORDS } from './gazetteer/lexicon.js';
 import { PLACE_NAMES } from './gazetteer/places.js';
 import type { DetectContext } from './recognizer.js';
+import { textLanguage } from './text-language.js';
 
 /*
  * Capitalised common words taken for names: a form label (`Gender:`), a heading (`SUMMARY`), a sentence start
@@ -101,21 +102,6 @@ export function isWeakGermanWord(
   const word = text.slice(span.start, span.end);
   if (/[\s.]/u.test(word) || isFirstName(word)) return false;
   if (span.label !== 'PER' && (PLACE_NAMES.has(word) || !/^\p{Lu}\p{Ll}+$/u.test(word))) return false;
-  if (language === 'en' || (language === 'auto' && !looksGerman(text))) return false;
+  if (textLanguage(text, language) !== 'de') return false;
   return !TITLE_BEFORE.test(text.slice(Math.max(0, span.start - 40), span.start));
-}
-
-const GERMAN_WORDS = /(?<![\p{L}])(?:der|die|das|und|ist|nicht|mit|von|den|dem|des|zu|sich|auf|für|wurde|eine?)(?![\p{L}])/giu;
-const ENGLISH_WORDS = /(?<![\p{L}])(?:the|and|of|to|is|that|with|for|was|on|are|this|an?)(?![\p{L}])/giu;
-let lastText = '';
-let lastGerman = false;
-
-/** Whether a text reads as German rather than English, by its function words (the last answer is kept). */
-export function looksGerman(text: string): boolean {
-  if (text !== lastText) {
-    const sample = text.slice(0, 4000);
-    lastGerman = (sample.match(GERMAN_WORDS)?.length ?? 0) > (sample.match(ENGLISH_WORDS)?.length ?? 0);
-    lastText = text;
-  }
-  return lastGerman;
 }

@@ -2,6 +2,7 @@ import { concatBytes } from '../bytes/concat-bytes.js';
 import { textModelUnavailable, validationFailed } from '../errors/problem.js';
 import type { FieldError, TextLabelName } from '../spec/types.js';
 import { TEXT_LABELS } from '../spec/types.js';
+import type { ModelCutOff } from '../detection/ner/ner-recognizer.js';
 import type { FileRef, NerFileRefs } from './manifest.js';
 import { findNerModel, nerFileRefs, parseManifest, sha256Hex } from './manifest.js';
 
@@ -45,8 +46,11 @@ export interface NerModelOptions {
    * instead of its WASM build (14.2 MB). Default false. Node: ignored.
    */
   webgpu?: boolean;
-  /** Model spans scoring below this (mean tag probability) are dropped, on top of the engine's threshold. */
-  minScore?: number;
+  /**
+   * Model spans scoring below this (mean tag probability) are dropped, on top of the engine's threshold; one number,
+   * or one per language (`{ de: 0.7, en: 0.5 }`: the request's language, else the one the text reads as).
+   */
+  minScore?: ModelCutOff;
   /**
    * Labels whose model spans are kept only where the text just before them matches (a regex anchored with `$`):
    * a label the model is weak at, used only in a context that speaks for it.

@@ -2,6 +2,7 @@ import { AnonymizerError, textModelUnavailable } from '../../errors/problem.js';
 import type { TextLabelName } from '../../spec/types.js';
 import type { Span } from '../../text/span.js';
 import type { DetectContext, Recognizer } from '../recognizer.js';
+import { textLanguage } from '../text-language.js';
 import { caseView, mergeCaseView } from './case-view.js';
 import type { NerBackend, NerModelInfo, NerRecognition } from './ner-backend.js';
 
@@ -13,6 +14,19 @@ export const MODEL_ONLY_LABELS: readonly TextLabelName[] = ['PER', 'LOC', 'ORG']
  * rule and the model disagree on an overlap (`Kessler Immobilien KG` vs. `Kessler` + `Immobilien KG`) the rule wins.
  */
 export const MODEL_WEIGHT = 0.85;
+
+/**
+ * The mean tag probability a model span needs: one number, or one per language, read from the request's language or,
+ * when that is `auto`, from the text's function words (`textLanguage`); the higher of the two when it cannot tell.
+ */
+export type ModelCutOff = number | Readonly<{ de: number; en: number }>;
+
+/** The cut-off for one text. */
+export function cutOffFor(cutOff: ModelCutOff, text: string, language: DetectContext['language']): number {
+  if (typeof cutOff === 'number') return cutOff;
+  const read = textLanguage(text, language);
+  return read === 'auto' ? Math.max(cutOff.de, cutOff.en) : cutOff[read];
+}
 
 // Punctuation a model may tag as inside an entity but labels.md keeps outside (the dot of `e.V.` or `M.` stays).
 const LEADING = /^[\s,;:!?()[\]{}"'„“”«»‚‘’-]+/u;
@@ -93,7 +107,7 @@ export interface NerRecognizerOptions {
   /** Default `MODEL_ONLY_LABELS`. */
   modelOnlyLabels?: readonly TextLabelName[];
   /** Spans scoring below this are dropped (default 0: only the engine's threshold applies). */
-  minScore?: number;
+  minScore?: ModelCutOff;
   /**
    * Labels whose model spans are kept only where the text just before them matches (the regex must be anchored at
    * its end with `$`): a weak label of the model used only in a context that speaks for it.
@@ -168,7 +182,7 @@ export function nerRecognizer(options: NerRecognizerOptions): Recognizer {
       return recognition.then(
         (result) =>
           (result?.entities ?? [])
-            .filter((e) => ctx.labels.has(e.label) && e.score >= minScore)
+            .filter((e) => ctx.labels.has(e.label) && e.score >= cutOffFor(minScore, original, ctx.language))
             .filter((e) => gates[e.label]?.test(text.slice(Math.max(0, e.start - 24), e.start)) ?? true)
             .flatMap((e) => {
               const kept = (start: number, end: number): boolean => {

@@ -1,9 +1,9 @@
 import type { Span } from '../../text/span.js';
-import { looksGerman } from '../common-words.js';
 import { COMMON_WORDS_DE, COMMON_WORDS_EN } from '../gazetteer/common-words.js';
 import { FUNCTION_WORDS, isFirstName, MONTHS, TITLE_WORDS, WEEKDAYS } from '../gazetteer/lexicon.js';
 import { PLACE_NAMES } from '../gazetteer/places.js';
 import type { DetectContext, Recognizer } from '../recognizer.js';
+import { textLanguage } from '../text-language.js';
 
 /*
  * PER: a known given name standing alone in English text (`When my server crashed, Greg fixed it`, `Welcome Darin`,
@@ -48,7 +48,7 @@ function isGivenName(word: string): boolean {
 }
 
 function detect(text: string, ctx: DetectContext): Span[] {
-  if (!ctx.labels.has('PER') || ctx.language === 'de' || (ctx.language === 'auto' && looksGerman(text))) return [];
+  if (!ctx.labels.has('PER') || textLanguage(text, ctx.language) === 'de') return [];
   const spans: Span[] = [];
   for (const m of text.matchAll(WORD)) {
     const start = m.index;

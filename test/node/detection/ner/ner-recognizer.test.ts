@@ -80,6 +80,18 @@ describe('NER recognizer', () => {
     expect(await nerRecognizer({ backend, minScore: 0.9 }).detect('Anna wohnt in Köln', ctx('PER', 'LOC'))).toHaveLength(2);
   });
 
+  it("drops spans under a per-language minScore: the request's language, else the text's, else the higher", async () => {
+    const { backend } = fakeBackend({ Anna: 'PER' });
+    const r = nerRecognizer({ backend, minScore: { de: 0.95, en: 0.5 } });
+    const found = async (text: string, language: DetectContext['language']): Promise<number> =>
+      (await r.detect(text, { labels: new Set(['PER']), language })).length;
+    expect(await found('Anna ist in der Küche und kocht', 'de')).toBe(0);
+    expect(await found('Anna ist in der Küche und kocht', 'auto')).toBe(0);
+    expect(await found('Anna is in the kitchen and cooks', 'auto')).toBe(1);
+    expect(await found('Anna ist in der Küche und kocht', 'en')).toBe(1);
+    expect(await found('Anna', 'auto')).toBe(0);
+  });
+
   it('once loaded, sends the text to the model before detect returns (the worker runs while the rules do)', async () => {
     const { backend, calls } = fakeBackend({ Anna: 'PER' });
     const r = nerRecognizer({ backend });
