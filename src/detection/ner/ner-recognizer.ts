@@ -32,12 +32,26 @@ export function cutOffFor(cutOff: ModelCutOff, text: string, language: DetectCon
 const LEADING = /^[\s,;:!?()[\]{}"'„“”«»‚‘’-]+/u;
 const TRAILING = /[\s,;:!?()[\]{}"'„“”«»‚‘’-]+$/u;
 
-/** Narrows a span so that it neither starts nor ends with punctuation or space. */
+/** A closing bracket right after a span, at most two spaces away (`Narnia ( band` + ` )`). */
+const CLOSING = /^[ \u00a0]{0,2}\)/u;
+
+/**
+ * Narrows a span so that it neither starts nor ends with punctuation or space, but keeps a bracket it opened closed:
+ * `Narnia (band)`, `National Democratic Front (Iran)` are names with their bracket, and a replacement that leaves the
+ * `)` behind reads broken.
+ */
 export function trimPunctuation(text: string, start: number, end: number): { start: number; end: number } {
   const body = text.slice(start, end);
   const lead = LEADING.exec(body)?.[0].length ?? 0;
   const trail = TRAILING.exec(body.slice(lead))?.[0].length ?? 0;
-  return { start: start + lead, end: Math.max(start + lead, end - trail) };
+  const from = start + lead;
+  const to = Math.max(from, end - trail);
+  const kept = text.slice(from, to);
+  if (kept.lastIndexOf('(') > kept.lastIndexOf(')')) {
+    const closing = CLOSING.exec(text.slice(to, to + 3));
+    if (closing) return { start: from, end: to + closing[0].length };
+  }
+  return { start: from, end: to };
 }
 
 /**

@@ -69,6 +69,17 @@ describe('NER recognizer', () => {
     expect(text.slice(r.start, r.end)).toBe(expected);
   });
 
+  it.each([
+    ['Narnia ( band ) won', 'Narnia ( band', 'Narnia ( band )'],
+    ['the National Democratic Front (Iran), then', 'National Democratic Front (Iran', 'National Democratic Front (Iran)'],
+    ['Müller (', 'Müller (', 'Müller'],
+    ['Front (Iran) )', 'Front (Iran) ', 'Front (Iran)'],
+  ])('keeps a bracket the span opened closed: in %j, %j → %j', (text, raw, expected) => {
+    const start = text.indexOf(raw);
+    const r = trimPunctuation(text, start, start + raw.length);
+    expect(text.slice(r.start, r.end)).toBe(expected);
+  });
+
   it('ranks model spans below rule spans (score × MODEL_WEIGHT)', async () => {
     const { backend } = fakeBackend({ Anna: 'PER' });
     expect((await nerRecognizer({ backend }).detect('Anna', ctx('PER')))[0]?.score).toBeCloseTo(0.9 * MODEL_WEIGHT);
