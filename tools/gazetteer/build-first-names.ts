@@ -41,6 +41,28 @@ const SUPPLEMENT = `Agnieszka Aleksandra Angelika Anke Anneliese Annegret Bärbe
   Waltraud Waltraut Wilfried Wiltrud Wolfram Ayşe Emine Hatice Rhys Gwilym Siobhan Aoife Niamh Saoirse Ciaran
   Eoin Oisin Callum Hamish Priya`.split(/\s+/u);
 
+/**
+ * Common given names of the communities that letters, forms and chats in Germany and English-speaking countries name
+ * and faker's locales leave out or barely cover: South Asian, Arabic, West African, East Asian (romanised), Māori.
+ * Written for this project from general knowledge, not taken from any data set; filtered like the other locales'
+ * names. Short syllables that are words or abbreviations elsewhere (`Dev`, `Raj`, `Uma`, `Ama`, `Jun`) are left out.
+ */
+const WORLD_SUPPLEMENT = `Aarav Abhishek Aditi Ajay Akash Akshay Alok Amit Amitabh Anand Anil Anita Anjali Ankit Ankita Anupam
+  Anuradha Arjun Arun Aruna Arvind Ashok Ashwin Bhavna Chandra Deepa Deepak Deepika Devendra Dinesh Divya Ganesh Gaurav
+  Geeta Gita Gopal Harish Harsha Hemant Indira Jagdish Jaya Jayant Jyoti Kamal Kavita Kiran Lakshmi Lalit Madhu
+  Mahesh Manish Manoj Meena Mohan Mukesh Naveen Neha Nikhil Nisha Nitin Pankaj Pooja Pradeep Prakash Pranav Prasad
+  Pratik Praveen Priyanka Rachana Rahul Rajesh Rajiv Rakesh Ramesh Ravi Rekha Rohan Rohit Sachin Sandeep Sanjay Sanjeev
+  Santosh Sarita Shalini Shanti Sharmila Shekhar Shilpa Shreya Siddharth Smita Sneha Sudhir Sunil Sunita Suresh
+  Sushma Swati Tanvi Tarun Usha Varun Vijay Vikas Vikram Vinay Vinod Vishal Vivek Yogesh Zoya Adnan Aisha Anwar Asif
+  Ayesha Bilal Faisal Farah Farhan Fatima Hamza Hassan Hina Imran Irfan Javed Kamran Khalid Mahmood Nadia Naveed
+  Rashid Rizwan Saad Sadia Saima Salman Shahid Shazia Tariq Usman Waqar Yasmin Zainab Zubair Ahmad Amira Ayman Bashir
+  Fadi Farid Ghassan Hadi Haitham Hala Hani Hussein Ibrahim Jamal Karim Khaled Layla Mahmoud Majid Marwan Mustafa Nabil
+  Nasser Omar Osama Rami Rania Reem Salim Samir Tarek Walid Yousef Youssef Ziad Adebayo Ayodele Babajide Chidi Chidinma
+  Chinedu Chioma Chukwuemeka Emeka Folake Funmilayo Funmi Ifeoma Ikenna Kayode Kehinde Nkechi Ngozi Obinna Olamide
+  Oluwaseun Seun Segun Taiwo Tunde Femi Yemi Yetunde Kwame Kwabena Efua Kojo Wei Xiaoming Jianguo Zhiwei Haoran Yuxuan
+  Zihan Xinyi Yiming Jiahui Weiwei Haruto Yuto Sota Yuki Hiroshi Takashi Kenji Akira Satoshi Yuko Yumi Keiko Haruka
+  Aiko Naoko Kazuki Daisuke Takeshi Kenta Shota Ryota Hemi Aroha Wiremu Rangi Manaia Nikau`.split(/\s+/u);
+
 const HOME_LOCALES = ['de', 'de_AT', 'de_CH', 'en'];
 /**
  * Locales of the names that letters, forms and chats in Germany and English-speaking countries carry beside German and
@@ -65,8 +87,8 @@ function collect(): string[] {
   }
   // Other locales' names only where they are no common word or place of either language (`Long`, `Sofia`, `Vera`),
   // and not the tenth the synthetic generator holds out for evaluation: its held-out people stay unseen by the rules.
-  for (const code of OTHER_LOCALES) {
-    for (const raw of firstNamesOf(code)) {
+  for (const code of [...OTHER_LOCALES, 'world']) {
+    for (const raw of code === 'world' ? WORLD_SUPPLEMENT : firstNamesOf(code)) {
       const name = raw.normalize('NFC');
       const lower = name.toLowerCase();
       if (!NAME_SHAPE.test(name) || EXCLUDE.has(name) || PLACE_NAMES.has(name) || isHeldOut(name)) continue;
@@ -85,7 +107,8 @@ function render(names: readonly string[]): string {
  * Source: first-name lists of the npm package @faker-js/faker (locales de, de_AT, de_CH, en, and ${OTHER_LOCALES.length} more
  * in Latin script, those filtered against the common words and places of both languages and the synthetic generator's
  * held-out tenth), MIT licence, Copyright (c)
- * 2022-2025 Faker; plus a short project-written supplement. ${names.length} names.
+ * 2022-2025 Faker; plus project-written supplements (German and English names; common South Asian, Arabic, West
+ * African, East Asian and Māori names, filtered like the other locales'). ${names.length} names.
  */
 
 const PACKED = [
