@@ -27,8 +27,9 @@ export function propagatesAsIdentifier(surface: string): boolean {
 /** Source tag of propagated spans. */
 export const PROPAGATION_SOURCE = 'propagation';
 
-const WORD_CHAR = /[\p{L}\p{N}\p{M}_]/u;
-const WORD = /[\p{L}\p{N}\p{M}_]+/gu;
+// `_` separates words here: file names and handles join them so (`Lebenslauf_Adeyemi.pdf` names the applicant).
+const WORD_CHAR = /[\p{L}\p{N}\p{M}]/u;
+const WORD = /[\p{L}\p{N}\p{M}]+/gu;
 const SURNAME = /^\p{Lu}[\p{L}\p{M}'’-]*\p{L}$/u;
 
 interface Surface {

@@ -64,6 +64,12 @@ describe('propagateSpans', () => {
       ['PER:Heydt@24'],
     ],
     ['no surname from an initial', 'Anna K. kam. K. ging.', [['Anna K.', 'PER']], []],
+    [
+      'a name in a file name or handle, where `_` joins words',
+      'Folake Adeyemi. Anhänge: Lebenslauf_Adeyemi.pdf, Adeyemi_Zeugnis.pdf',
+      [['Folake Adeyemi', 'PER']],
+      ['PER:Adeyemi@36', 'PER:Adeyemi@49'],
+    ],
     ['single first names propagate as themselves', 'Jojo rief an. Dann Jojo.', [['Jojo', 'PER']], ['PER:Jojo@19']],
     ['astral and accented text', '😀 Zoë Ødegård kam. Ødegård ging.', [['Zoë Ødegård', 'PER']], ['PER:Ødegård@20']],
   ])('%s', (_name, text, found, expected) => {
