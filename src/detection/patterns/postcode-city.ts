@@ -108,6 +108,9 @@ const US_CITY_STOP = notWord([
   ...FUNCTION_WORDS,
   ...words(`Suite Floor Box Attn Attention Inc Ltd LLC Corp Co Company University Hospital Visit Near Office Apt Unit
   Flat Room Dept Department Building Center Centre`),
+  // Before `ID` (Idaho's code) these name an identifier: `Member ID 88412-A`, `Patient ID 40217`.
+  ...words(`Member Customer Client Account Patient Employee Student Staff User Tax Policy Claim Order Badge Passport
+  Device Vendor Supplier Merchant Subscriber Participant Applicant Candidate`),
 ]);
 /** A US or UK town word (Winston-Salem, LONDON), never a street type or a sentence word, nor one ending a sentence. */
 export const US_CITY = `${US_CITY_STOP}\\p{Lu}[\\p{L}\\p{M}'’-]{1,25}`;
@@ -116,8 +119,8 @@ const US_TOWN = `(?:(?:St|Ft|Mt)\\.${SP})?(?:${US_CITY}${SP}){0,2}${US_CITY}`;
 /** UK postcode: outward code (SW1A, M1, EC1A) + inward code (digit + two letters, no C I K M O V). */
 export const UK_POSTCODE = `[A-PR-UWYZ][A-HK-Y]?\\d[A-Z\\d]?${SP}\\d[ABD-HJLNP-UW-Z]{2}(?![\\p{L}\\p{N}])`;
 
-/** A US state as a code or by name, then a ZIP code (CA 94105, Illinois 62701-1234). */
-export const US_STATE_ZIP = `(?:${alternation(US_STATES)}|${US_STATE_NAMES})${SP}{1,2}\\d{5}(?:-\\d{4})?${E}`;
+/** A US state as a code or by name, then a ZIP code (CA 94105, Illinois 62701-1234), not an identifier's start (`88412-A`). */
+export const US_STATE_ZIP = `(?:${alternation(US_STATES)}|${US_STATE_NAMES})${SP}{1,2}\\d{5}(?:-\\d{4})?${E}(?!-[\\p{L}\\p{N}])`;
 
 /** Postcode rules; exported so that other recognizers or tests can reuse single rules. */
 export const POSTCODE_RULES: readonly PatternRule[] = [

@@ -26,6 +26,7 @@ describe('postcodeCityRecognizer', () => {
     ['New York, New York 10001', ['New York, New York 10001']],
     ['Mail it to New York, NY 10001-1234 today.', ['New York, NY 10001-1234']],
     ['500 Main St., Salt Lake City, UT 84101', ['Salt Lake City, UT 84101']],
+    ['Boise ID 83702', ['Boise ID 83702']],
     ['For the NDA. Chicago, IL 60601, is where', ['Chicago, IL 60601']],
     ['Visit St. Louis, MO 63101 or Ft. Worth, TX 76102.', ['St. Louis, MO 63101', 'Ft. Worth, TX 76102']],
     ['Calloway Health, New York, NY Aug 2021 – Present', ['New York, NY']],
@@ -67,6 +68,8 @@ describe('postcodeCityRecognizer', () => {
     ['Tel. 030 12345 Berlin'],
     ['I faxed the offer for 10300 Heritage Office Building.'],
     ['Smith, CA and Jones, NY signed.'],
+    // `ID` is Idaho's code, but after these words it names an identifier.
+    ['Member ID 88412-A, Patient ID 40217, Customer ID 10001'],
   ])('finds nothing in %j', (text) => {
     expect(found(text)).toEqual([]);
   });
