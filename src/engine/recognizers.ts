@@ -1,5 +1,5 @@
 import { isCommonWordSpan, isWeakGermanWord } from '../detection/common-words.js';
-import { NO_CAPITAL, NOT_A_NAME } from '../detection/gazetteer/lexicon.js';
+import { NO_CAPITAL, NOT_A_NAME, POST_NOMINALS } from '../detection/gazetteer/lexicon.js';
 import type { NerBackend } from '../detection/ner/ner-backend.js';
 import type { NerRecognizerOptions } from '../detection/ner/ner-recognizer.js';
 import { MODEL_WEIGHT, nerRecognizer } from '../detection/ner/ner-recognizer.js';
@@ -50,7 +50,10 @@ export const SHIPPED_MODEL = {
   minScore: { de: 0.7, en: 0.5 },
   dropWords: new RegExp(`(?:${NOT_A_NAME.source})|(?:${NO_CAPITAL.source})`, 'u'),
   dropSpan: (text: string, span: Span, language: DetectContext['language']): boolean =>
-    isCommonWordSpan(text, span, language) || isWeakGermanWord(text, span, language, WEAK_WORD_SCORES),
+    isCommonWordSpan(text, span, language) ||
+    isWeakGermanWord(text, span, language, WEAK_WORD_SCORES) ||
+    // A degree after a name is no person (`O'Brien, MD`), though it may be a place (`Baltimore, MD`).
+    (span.label === 'PER' && POST_NOMINALS.has(text.slice(span.start, span.end))),
   splitAtLayout: true,
   completeCompounds: true,
   caseView: true,

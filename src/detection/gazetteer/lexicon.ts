@@ -187,6 +187,14 @@ const PRONOUNS_AND_KIN_CALLS = words(`He She It We They Him Her His Its Our Thei
   Mummy Mommy Dad Daddy Grandad Granddad Grandpa Grandma Granny Auntie Aunty Mutti Vati Oma Opa Omi Opi`);
 
 /**
+ * Degrees and post-nominal letters after a name (`Dr. Emily O'Brien, MD`): labels.md keeps them outside PER. Some are
+ * places too (`MD` Maryland, `MA` Massachusetts), so they are no person, not no name.
+ */
+export const POST_NOMINALS: ReadonlySet<string> = new Set(
+  words(`MD PhD MBA MSc BSc MA BA LLM LLB JD Esq FRCS FRCP FRSE MRCP RN DDS DMD DO CPA`),
+);
+
+/**
  * One word that is no name: a capitalised word with a noun ending (Eignung, Gesellschaft, Traumatologie; names such
  * as Hartung excepted), a form of address (Kollegin, Herr, Dott.), a court or office named by its kind alone (LSG),
  * an outline number (`III.`), a pronoun or a family call (`He`, `Grandad`).
