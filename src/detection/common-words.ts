@@ -84,6 +84,15 @@ export function isCommonWordSpan(text: string, span: Pick<Span, 'start' | 'end' 
 }
 
 /**
+ * Whether a span is the head of a field label that a preposition and a colon end (`Bill to:`, `Ship to:`, `Reply to:`,
+ * `Zahlbar an:`): the label names the field, the name comes after it.
+ */
+export function isFieldLabel(text: string, span: Pick<Span, 'start' | 'end'>): boolean {
+  return FIELD_LABEL_TAIL.test(text.slice(span.end, span.end + 12)) && /^\p{Lu}[\p{L}\p{M}]*$/u.test(text.slice(span.start, span.end));
+}
+const FIELD_LABEL_TAIL = /^[ \t]+(?:to|from|for|by|an|von|für)[ \t]*:/u;
+
+/**
  * A model span that is one unknown capitalised word in German text (`Zyklus`, `Carboplatin`, `Kolb`, `Gehäuse`,
  * `Streitpatentschrift`): German capitalises every noun, so one such word is weak evidence. It needs the label's score
  * in `minScores` (the shipped model: 0.8 for a person, 0.75 for a place or organisation, against 0.7 for other spans)

@@ -1,4 +1,4 @@
-import { isCommonWordSpan, isWeakGermanWord } from '../detection/common-words.js';
+import { isCommonWordSpan, isFieldLabel, isWeakGermanWord } from '../detection/common-words.js';
 import { NO_CAPITAL, NOT_A_NAME, POST_NOMINALS } from '../detection/gazetteer/lexicon.js';
 import type { NerBackend } from '../detection/ner/ner-backend.js';
 import type { NerRecognizerOptions } from '../detection/ner/ner-recognizer.js';
@@ -51,6 +51,7 @@ export const SHIPPED_MODEL = {
   dropWords: new RegExp(`(?:${NOT_A_NAME.source})|(?:${NO_CAPITAL.source})`, 'u'),
   dropSpan: (text: string, span: Span, language: DetectContext['language']): boolean =>
     isCommonWordSpan(text, span, language) ||
+    isFieldLabel(text, span) ||
     isWeakGermanWord(text, span, language, WEAK_WORD_SCORES) ||
     // A degree after a name is no person (`O'Brien, MD`), though it may be a place (`Baltimore, MD`).
     (span.label === 'PER' && POST_NOMINALS.has(text.slice(span.start, span.end))),

@@ -251,7 +251,7 @@ const EN_TRADES = phrases(`Solicitors Accountants Associates Architects Surveyor
 const EN_TRADES_GENERIC: ReadonlySet<string> = new Set(
   words(`Services Systems Solutions Maintenance Technologies Consulting Engineering Construction Software Capital
   Digital Health Interiors Cleaning Security Insurance Studios Ventures Networks Fiber Fibre Media Energy Foods Labs
-  Trust`),
+  Trust Traders Trading Supplies`),
 );
 
 /** A firm named by trade: a generic trade word needs a name word before it and ends the title; `& Sons` ranks with the legal forms. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isCommonCompound, isCommonWord, isCommonWordSpan, isWeakGermanWord } from '../../../src/detection/common-words.js';
+import { isCommonCompound, isCommonWord, isCommonWordSpan, isFieldLabel, isWeakGermanWord } from '../../../src/detection/common-words.js';
 import { COMMON_WORDS_DE, COMMON_WORDS_EN } from '../../../src/detection/gazetteer/common-words.js';
 import { FIRST_NAMES } from '../../../src/detection/gazetteer/first-names.js';
 import type { TextLabelName } from '../../../src/spec/types.js';
@@ -132,5 +132,24 @@ describe('isWeakGermanWord', () => {
     expect(weak(claim, 'Gehäuse', 0.66, 'auto', 'LOC')).toBe(false);
     expect(weak(claim, 'München', 0.6, 'auto', 'LOC')).toBe(false);
     expect(weak(claim, 'BGH', 0.6, 'auto', 'ORG')).toBe(false);
+  });
+});
+
+describe('isFieldLabel', () => {
+  const at = (text: string, word: string) => ({ start: text.indexOf(word), end: text.indexOf(word) + word.length });
+  it.each([
+    ['Bill to: Northwind Traders', 'Bill'],
+    ['Ship to:\nAnna Berg', 'Ship'],
+    ['Zahlbar an: Jens Ohlsen', 'Zahlbar'],
+  ])('takes the head of %j for a field label', (text, word) => {
+    expect(isFieldLabel(text, at(text, word))).toBe(true);
+  });
+
+  it.each([
+    ['Bill: hello', 'Bill'],
+    ['Bill to the office', 'Bill'],
+    ['Anna Berg to: all', 'Anna Berg'],
+  ])('leaves %j alone', (text, word) => {
+    expect(isFieldLabel(text, at(text, word))).toBe(false);
   });
 });

@@ -109,6 +109,8 @@ describe('contextOrgRecognizer', () => {
     ['valued by Gerrard & Sons Jewellers', ['Gerrard & Sons Jewellers']],
     ['Hiroshi from the vendor (Tanabe Cloud Systems) is coming', ['Tanabe Cloud Systems']],
     ['Call Public Health. Calloway Health hired her.', ['Calloway Health']],
+    ['Bill to: Northwind Traders', ['Northwind Traders']],
+    ['Ask the day traders at Mercer Trading', ['Mercer Trading']],
     ['— Marisol, Lakeshore Fiber Customer Care', ['Lakeshore Fiber']],
     // Institutions by kind and place or number, also in capitals
     ['LANDGERICHT MÜNCHEN I\nZivilkammer', ['LANDGERICHT MÜNCHEN I']],
