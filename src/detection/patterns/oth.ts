@@ -562,6 +562,8 @@ const STRONG_LABELS = [
   'kennziffer',
   'inventarnummer',
   'inventarnr\\.?',
+  'asset tag',
+  'service tag',
   'referenznummer',
   'registernummer',
   'handelsregisternummer',

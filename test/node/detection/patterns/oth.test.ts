@@ -138,6 +138,8 @@ describe('othRecognizer: identifiers', () => {
     ['HUK-COBURG, Vers.-Nr. 710/334512-K', '710/334512-K'],
     ['Kennziffer: HR-2023-11', 'HR-2023-11'],
     ['Inventarnr. LT-BER-0412', 'LT-BER-0412'],
+    ['the laptop (asset tag LT-00932) is ready', 'LT-00932'],
+    ['Service Tag: 7XK2M93', '7XK2M93'],
     ['Company No. 12345678', '12345678'],
     ['Registration number: SC123456', 'SC123456'],
     ['Tenant ID: T-55102', 'T-55102'],
