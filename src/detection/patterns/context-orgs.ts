@@ -42,7 +42,7 @@ const ORG_STOP_WORDS = [
   Name Firmenname Adresse Address Anschrift Kontakt Contact Tel Fax Email Mail Rechnung Vertrag Angebot Auftrag
   Bestellung Invoice Contract Sowie Versus Vs Gegen Beklagte Beklagten Klägerin Kläger Antragsgegnerin Antragstellerin
   Sehr Geehrte Geehrter Hiermit Herewith Welcome Willkommen Werkstatt Autowerkstatt Fachwerkstatt Vertragswerkstatt
-  Betrieb Handwerksbetrieb Dienstleister Partnerbetrieb`),
+  Betrieb Handwerksbetrieb Dienstleister Partnerbetrieb Call Ask Phone Ring Visit Try Thank Tell Book Join Meet`),
 ];
 // Letterheads write the same words in capitals (`IN THE CIRCUIT COURT`, `AN DIE FIRMA`).
 const STOP = notWord([...ORG_STOP_WORDS, ...ORG_STOP_WORDS.map((w) => w.toUpperCase())]);
@@ -251,7 +251,8 @@ const EN_TRADES = phrases(`Solicitors Accountants Associates Architects Surveyor
 const EN_TRADES_GENERIC: ReadonlySet<string> = new Set(
   words(`Services Systems Solutions Maintenance Technologies Consulting Engineering Construction Software Capital
   Digital Health Interiors Cleaning Security Insurance Studios Ventures Networks Fiber Fibre Media Energy Foods Labs
-  Trust Traders Trading Supplies`),
+  Trust Traders Trading Supplies Cardiology Dermatology Orthopedics Orthopaedics Radiology Oncology Neurology Urology
+  Physiotherapy Chiropractic Dentistry Optometry Podiatry Psychiatry Psychology Counselling Counseling Veterinary`),
 );
 
 /** A firm named by trade: a generic trade word needs a name word before it and ends the title; `& Sons` ranks with the legal forms. */

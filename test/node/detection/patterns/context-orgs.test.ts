@@ -111,6 +111,8 @@ describe('contextOrgRecognizer', () => {
     ['Call Public Health. Calloway Health hired her.', ['Calloway Health']],
     ['Bill to: Northwind Traders', ['Northwind Traders']],
     ['Ask the day traders at Mercer Trading', ['Mercer Trading']],
+    ['Call Riverside Physiotherapy today', ['Riverside Physiotherapy']],
+    ['Follow-up at Providence Cardiology in 2 weeks', ['Providence Cardiology']],
     ['— Marisol, Lakeshore Fiber Customer Care', ['Lakeshore Fiber']],
     // Institutions by kind and place or number, also in capitals
     ['LANDGERICHT MÜNCHEN I\nZivilkammer', ['LANDGERICHT MÜNCHEN I']],

@@ -110,6 +110,7 @@ describe('telRecognizer', () => {
     ['v2.10.4', 'version'],
     ['192.168.0.1', 'IP address'],
     ['Kundennummer 0301234567', 'customer number'],
+    ['MRN: 00482917', 'a medical record number (0048 is no country code here)'],
     ['Steuernummer 013 815 08153', 'Steuernummer in phone shape'],
     ['Karte 4111 1111 1111 1111', 'card number'],
     ['Steuer-ID 12 345 678 901', 'tax ID'],
