@@ -289,10 +289,11 @@ export const STREET_RULES: readonly PatternRule[] = [
   },
   {
     // London Road⏎Reading RG1 5AN, "Lower Road, Calne SN11 9HX": an English street without a number, when its town and
-    // postcode follow as in an address block.
+    // postcode follow as in an address block; with the flat or unit and building before it, wherever the line starts
+    // ("occupied Flat 4B, Riverside House, Chapel Street, Salford M3 5JZ").
     label: 'STR',
     regex: new RegExp(
-      `${LINE_START}${notWord(FUNCTION_WORDS)}(?:${EN_WORD}${SP}){1,3}(?:${EN_TYPE_FULL})(?![\\p{L}\\p{N}])${EN_TOWN_AFTER}`,
+      `(?:${LINE_START}|${B}(?=${EN_UNIT}))${EN_PRE}${notWord(FUNCTION_WORDS)}(?:${EN_WORD}${SP}){1,3}(?:${EN_TYPE_FULL})(?![\\p{L}\\p{N}])${EN_TOWN_AFTER}`,
       'gmu',
     ),
     score: 0.75,

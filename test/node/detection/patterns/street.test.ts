@@ -97,7 +97,12 @@ describe('streetRecognizer', () => {
     ['Anchor House\n2 Quayside\nNewcastle upon Tyne NE1 3DX', ['2 Quayside']],
     // A street without a number as the line before its town and postcode.
     ['Royal County Hospital\nLondon Road\nReading RG1 5AN', ['London Road']],
-    ['Hill Farm, Lower Road, Calne SN11 9HX', ['Lower Road']],
+    // The house name before the street belongs to the address line (labels.md: house names are STR).
+    ['Hill Farm, Lower Road, Calne SN11 9HX', ['Hill Farm, Lower Road']],
+    [
+      'The Defendant has occupied Flat 4B, Riverside House, Chapel Street, Salford M3 5JZ since 2021',
+      ['Flat 4B, Riverside House, Chapel Street'],
+    ],
     ['Thank you, Sales Team, 5 Main Street', ['5 Main Street']],
     // German: side after the floor; street names without a number after "über die", "Kreuzung", a slash.
     ['Benali\nRheinstraße 44, 3. OG rechts\n65185 Wiesbaden', ['Rheinstraße 44, 3. OG rechts']],
