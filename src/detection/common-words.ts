@@ -76,12 +76,20 @@ export function isCommonWordSpan(text: string, span: Pick<Span, 'start' | 'end' 
   if (words.some((w) => OUTLINE.test(w)) && words.every(joiner)) return true;
   // Joiners count only between words: one function word alone (`Please`, `From`) is judged like any other word.
   const content = words.length === 1 ? words : words.filter((w) => !FUNCTION_WORDS_LOWER.has(w.toLowerCase()));
-  const common = content.length > 0 && content.every((w) => isCommonWord(w, language));
+  const roleWord = (w: string): boolean => isCommonWord(w, language) || ROLE_MODIFIERS.has(w);
+  const common = content.length > 0 && content.every(roleWord);
   // Compounds only for places and organisations: surnames are made the same way (`Neumann`, `Rosenberg`).
   if (!common && !(words.length === 1 && span.label !== 'PER' && language !== 'en' && isCommonCompound(words[0]!))) return false;
   const neighbours = [NAME_AFTER.exec(text.slice(span.end, span.end + 40))?.[1], NAME_BEFORE.exec(before)?.[1]];
-  return !neighbours.some((w) => w !== undefined && !FUNCTION_WORDS_LOWER.has(w.toLowerCase()) && !isCommonWord(w, language));
+  return !neighbours.some((w) => w !== undefined && !FUNCTION_WORDS_LOWER.has(w.toLowerCase()) && !roleWord(w));
 }
+
+/**
+ * Ranks of a job title (`Junior Analyst`, `Senior Product Designer`, `Head of Design`): surnames too, so not in the
+ * common-word lists, but beside a common word they make a title, not a name. A title before the span still wins
+ * (`Mr Head`), and so does a first name (`Tom Senior`).
+ */
+const ROLE_MODIFIERS: ReadonlySet<string> = new Set(['Junior', 'Senior', 'Head', 'Interim', 'Acting', 'Vice']);
 
 /**
  * Whether a span is the head of a field label that a preposition and a colon end (`Bill to:`, `Ship to:`, `Reply to:`,

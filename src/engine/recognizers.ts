@@ -1,5 +1,6 @@
 import { isCommonWordSpan, isFieldLabel, isWeakGermanWord } from '../detection/common-words.js';
 import { NO_CAPITAL, NOT_A_NAME, POST_NOMINALS } from '../detection/gazetteer/lexicon.js';
+import { KNOWN_ORG_NAMES } from '../detection/patterns/known-orgs.js';
 import type { NerBackend } from '../detection/ner/ner-backend.js';
 import type { NerRecognizerOptions } from '../detection/ner/ner-recognizer.js';
 import { MODEL_WEIGHT, nerRecognizer } from '../detection/ner/ner-recognizer.js';
@@ -53,8 +54,10 @@ export const SHIPPED_MODEL = {
     isCommonWordSpan(text, span, language) ||
     isFieldLabel(text, span) ||
     isWeakGermanWord(text, span, language, WEAK_WORD_SCORES) ||
-    // A degree after a name is no person (`O'Brien, MD`), though it may be a place (`Baltimore, MD`).
-    (span.label === 'PER' && POST_NOMINALS.has(text.slice(span.start, span.end))),
+    // A degree after a name is no person (`O'Brien, MD`), though it may be a place (`Baltimore, MD`); nor is a known
+    // organisation, which its rule labels where it names one (not `LinkedIn:`, a profile field).
+    (span.label === 'PER' &&
+      (POST_NOMINALS.has(text.slice(span.start, span.end)) || KNOWN_ORG_NAMES.has(text.slice(span.start, span.end)))),
   splitAtLayout: true,
   completeCompounds: true,
   caseView: true,

@@ -1,5 +1,5 @@
 import { isCommonWord } from '../common-words.js';
-import { phrases } from '../gazetteer/lexicon.js';
+import { phrases, words } from '../gazetteer/lexicon.js';
 import { PLACE_NAMES } from '../gazetteer/places.js';
 import type { PatternRule } from './pattern-recognizer.js';
 import { SP } from './fragments.js';
@@ -19,11 +19,12 @@ const B = `(?<![\\p{L}\\p{N}\\p{M}&.@/#-]|/${SP})`;
  */
 const END = `(?![\\p{L}\\p{N}\\p{M}@-]|\\.\\p{L}|${SP}?:|${SP}[\\p{Lu}\\p{N}])`;
 
-const INTERNATIONAL = phrases(`UN UNO NATO EU OECD IMF IWF WTO UNICEF UNESCO UNHCR IAEA Interpol Europol Frontex FIFA UEFA
+const INTERNATIONAL_LIST = `UN UNO NATO EU OECD IMF IWF WTO UNICEF UNESCO UNHCR IAEA Interpol Europol Frontex FIFA UEFA
   IOC Greenpeace Amnesty_International Red_Cross Hamas Hezbollah Hisbollah Taliban Al-Qaida al-Qaida Al_Qaida
-  Al-Qaeda al-Qaeda Xinhua`);
+  Al-Qaeda al-Qaeda Xinhua`;
+const INTERNATIONAL = phrases(INTERNATIONAL_LIST);
 
-const COMPANIES = phrases(`Google Microsoft Facebook Instagram WhatsApp Twitter YouTube LinkedIn TikTok Snapchat Netflix
+const COMPANY_LIST = `Google Microsoft Facebook Instagram WhatsApp Twitter YouTube LinkedIn TikTok Snapchat Netflix
   Spotify eBay PayPal Uber Airbnb Yahoo Yahoo! AOL IBM Intel Nvidia Cisco Lenovo Samsung Huawei Xiaomi Sony Panasonic
   Philips Nokia Ericsson Siemens SAP Telekom Deutsche_Telekom Vodafone T-Mobile Telefónica Zalando Toyota Volkswagen
   BMW Audi Porsche Mercedes-Benz Daimler Opel Honda Nissan Hyundai Renault Peugeot Ferrari Volvo Škoda
@@ -31,7 +32,13 @@ const COMPANIES = phrases(`Google Microsoft Facebook Instagram WhatsApp Twitter 
   Mastercard American_Express Walmart Aldi Lidl Rewe Edeka Kaufland IKEA Ikea McDonald's McDonald’s Starbucks Coca-Cola
   Pepsi PepsiCo Nestlé Unilever Adidas Lufthansa Ryanair easyJet Eurowings Deutsche_Bahn DHL FedEx BBC CNN ARD ZDF RTL
   BASF Pfizer BioNTech Moderna Novartis Roche Sanofi AstraZeneca E.ON RWE EnBW Vattenfall Hyatt Marriott Wells_Fargo
-  Citibank Capital_One Charles_Schwab NatWest Santander Lloyds_Bank ING N26`);
+  Citibank Capital_One Charles_Schwab NatWest Santander Lloyds_Bank ING N26`;
+const COMPANIES = phrases(COMPANY_LIST);
+
+/** The bodies and companies above by name, as written (`Amnesty International`, `LinkedIn`). */
+export const KNOWN_ORG_NAMES: ReadonlySet<string> = new Set(
+  [INTERNATIONAL_LIST, COMPANY_LIST].flatMap((list) => words(list).map((w) => w.replace(/_/gu, ' '))),
+);
 
 /**
  * Sports clubs by the abbreviation before their place or name (`SV Werder Bremen`, `1. FC Köln`, `TSV 1860 München`,
