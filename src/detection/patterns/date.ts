@@ -40,7 +40,7 @@ const DATE_SOURCES = {
   /** `2021-03-12`, `2021/03/12`. */
   yearFirst: `${LB_ISO}\\d{4}(?:-\\d{1,2}-\\d{1,2}|/\\d{1,2}/\\d{1,2})${END_ISO}`,
   /** `3. März 2021`, `12. Jan. 99`, `3 March 2021`, `3rd of March, 2021`, `3. März`. */
-  writtenDayFirst: `${LB_NUM}\\d{1,2}(?:\\.\\s{0,2}|(?:st|nd|rd|th)?\\s{1,2}(?:of\\s{1,2})?)${MON}(?:,?\\s{1,2}(?:\\d{4}|${YY}))?${END_NUM}`,
+  writtenDayFirst: `(?:(?<=\\d\\./)|${LB_NUM})\\d{1,2}(?:\\.\\s{0,2}|(?:st|nd|rd|th)?\\s{1,2}(?:of\\s{1,2})?)${MON}(?:,?\\s{1,2}(?:\\d{4}|${YY}))?${END_NUM}`,
   /** `March 3rd, 2021`, `Mar 3 2021`, `Sept. 3, 2021`, `March 3`. */
   writtenMonthFirst: `${LB_WORD}${MON}\\s{1,2}\\d{1,2}(?:st|nd|rd|th)?(?:,?\\s{1,2}\\d{4})?${END_NUM}`,
   /** `März 2021`, `March, 2021`, `Sept. 2021`. */
@@ -136,9 +136,15 @@ function validateDate(value: string, match: RegExpExecArray, text: string): bool
 /** The DATE pattern rules, one per form; every candidate is validated by the shared date parser. */
 /**
  * A day that opens a range or list of days ending in a written date: `vom [6.] bis 14. März 2024`, `On: [4], [5] and 6
- * March 2024`. The last day is a date of its own (`writtenDayFirst`).
+ * March 2024`, `am [3.]/4. Mai`; or, with its dot, in a numeric one: `[04.]–06.03.2024`. The last day is a date of its
+ * own (`writtenDayFirst`, the numeric rules).
  */
-const DAY_OF_RANGE = `${LB_NUM}(?<day>(?:0?[1-9]|[12]\\d|3[01])(?:\\.|st|nd|rd|th)?)(?=(?:\\s{0,2}(?:,|und|and|bis|to|–|-)\\s{0,2}\\d{1,2}(?:\\.|st|nd|rd|th)?){1,3}\\s{0,2}${MON})`;
+/** `/` only after a day's dot (`3./4. Mai`), not in a fraction (`1/4`). */
+const RANGE_SEP = '\\s{0,2}(?:,|(?<=\\.)/|und|and|bis|to|–|-)\\s{0,2}';
+const DAY = '(?:0?[1-9]|[12]\\d|3[01])';
+const DAY_OF_RANGE =
+  `${LB_NUM}(?<day>${DAY}(?:(?:\\.|st|nd|rd|th)?(?=(?:${RANGE_SEP}\\d{1,2}(?:\\.|st|nd|rd|th)?){1,3}\\s{0,2}${MON})` +
+  `|\\.(?=${RANGE_SEP}${DAY}\\.(?:0?[1-9]|1[0-2])\\.(?:\\d{4}|\\d{2})?(?!\\d))))`;
 
 /** A year of birth: `born 2015`, `born in 1988`, `geb. 1952`, `geboren 1949`, `Jahrgang 1968`, `Jg. 1971`. */
 const BIRTH_YEAR = `(?<![\\p{L}])(?:born|geb\\.|geboren|Jahrgang|Jg\\.)\\s{1,2}(?:in\\s{1,2})?(?<year>(?:19|20)\\d{2})(?![\\p{L}\\p{N}]|[.,/]\\d)`;

@@ -22,6 +22,9 @@ describe('dateRecognizer: the first days of a range or list, years of birth', ()
   it.each<[string, string[]]>([
     ['der sich vom 6. bis 14. März 2024 in unserer Klinik befand', ['6.', '14. März 2024']],
     ['On: 4, 5 and 6 March 2024 Before: Judge', ['4', '5', '6 March 2024']],
+    ['am 3./4. Mai 2023 geöffnet', ['3.', '4. Mai 2023']],
+    ['Leistungszeitraum: 04.–06.03.2024, Objekt', ['04.', '06.03.2024']],
+    ['Zeitraum 01.-15.02.2024', ['01.', '15.02.2024']],
     ['am 3. und 4. Mai', ['3.', '4. Mai']],
     ['Kapitel 3 und 4 sind neu', []],
     ['Seite 12 bis 14 März-Ausgabe', ['14 März']],
@@ -119,6 +122,7 @@ describe('dateRecognizer: not dates', () => {
     'Treffpunkt: Platz des 4. Juli 12',
     'Server 192.168.1.1 antwortet nicht.',
     'Siehe Kapitel 3.3. und Abschnitt 12.2.',
+    'Dosis 1/4. Mai kam nicht, Werte 3.-4.5 mg, Seite 4.-5. Kapitel',
     'Az. 10/2021',
     'Nr. 12.03.2021',
     'Pi ist 3.14159, die Zahl 12.03.45678 auch nicht.',
