@@ -16,8 +16,11 @@ const NUM =
 
 /** Side or position of a flat after its floor: Danish "2. sal", "7. tv"; Spanish "3º Izda."; Dutch "3 hoog". */
 const SIDE = `(?:${phrases('sal tv th mf Izda Izq Dcha Dcho Dto Esq Fte izda izq dcha dto esq fte hoog andar piso étage etg')}\\.?)(?![\\p{L}\\p{N}])`;
-/** A floor: "2." or "3" before a side word, or an ordinal "4.º", "3º", "1ª", "2ος" (then a door letter may follow). */
-const FLOOR = `\\d{1,2}(?:\\.?${SP}?[ºª°](?:${SP}?(?:${SIDE}|[A-H](?![\\p{L}\\p{N}])))?|ος(?![\\p{L}])|\\.?${SP}?${SIDE})`;
+/**
+ * A floor: "2." or "3" before a side word, or an ordinal "4.º", "3º", "1ª", "2ος" (then a door letter or a Catalan door
+ * number, "3º 2ª", may follow).
+ */
+const FLOOR = `\\d{1,2}(?:\\.?${SP}?[ºª°](?:${SP}?(?:${SIDE}|[A-H](?![\\p{L}\\p{N}])|\\d{1,2}[ºª](?![\\p{L}\\p{N}])))?|ος(?![\\p{L}])|\\.?${SP}?${SIDE})`;
 /**
  * Words that number a flat, staircase or entrance: "m. 6", "lok. 109" (PL), "int. 5", "Scala B" (IT), "Oppgang B" (NO),
  * "Bloc 97", "Ap. 12" (RO).
@@ -44,12 +47,12 @@ const NAME = `(?:${LINK}${SP}?)?${NAME_WORD}(?:${SP}(?:${LINK}${SP}?)?${NAME_WOR
 const TYPE_ANY_CASE = words(`rue avenue boulevard chemin allée impasse quai calle avenida paseo travessa rua viale
   piazza piazzale vicolo ulica ulice náměstí nám. třída nábřeží námestie odos leoforos plateia οδός λεωφόρος πλατεία
   λεωφ. οδ. ul. bd. avda. pza. c/`);
-/** Types that are also common words elsewhere (via, place, route, passage, corso, al.): only with a capital. */
+/** Types that are also common words elsewhere (via, place, route, passage, corso, al.), and Catalan ones: only with a capital. */
 const TYPE_CAPITAL = words(`Via Place Route Passage Cours Voie Corso Largo Strada Contrada Lungomare Rambla Ronda
   Glorieta Camino Carretera Travesía Pasaje Plaza Praça Estrada Alameda Calçada Beco Al. Aleja Pl. Plac Os. Osiedle
   Av. Avda. Tř. Strada Aleea Bulevardul Calea Șoseaua Soseaua Splaiul Intrarea Piața Viela Chalet Calleja Callejón
   Rincón Parcela Conjunto Urbanización Polígono Bajada Subida Cuesta Senda Prolongación Explanada Escalinata Masía
-  Bloque Barrio Jardines Riera Caserío Poblado`);
+  Bloque Barrio Jardines Riera Caserío Poblado Carrer Avinguda Passeig Plaça Travessera Carreró`);
 const upperFirst = (w: string): string => w.charAt(0).toUpperCase() + w.slice(1);
 const TYPE_FIRST = alternation([...TYPE_ANY_CASE, ...TYPE_ANY_CASE.map(upperFirst), ...TYPE_CAPITAL]);
 /** "Nr." or "nº" between name and number: Rua Augusta, nº 12; Via Roma Nr. 5; Vinohradská č. 12. */

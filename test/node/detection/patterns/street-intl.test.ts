@@ -17,6 +17,8 @@ describe('streetRecognizer: streets of other countries', () => {
     ['Alameda Ricardo Esteves 1, 6296-245 Barcelos', ['Alameda Ricardo Esteves 1']],
     ['Rua Augusta, nº 12, Lisboa', ['Rua Augusta, nº 12']],
     ['Avenida da República 190, 4.º Dto.\n1050-191 Lisboa', ['Avenida da República 190, 4.º Dto.']],
+    ['Our office: Carrer de Mallorca 401, 3º 2ª, 08013 Barcelona.', ['Carrer de Mallorca 401, 3º 2ª']],
+    ['Avinguda Diagonal 640 i Passeig de Gràcia 92', ['Avinguda Diagonal 640', 'Passeig de Gràcia 92']],
     ['Calle de Alcalá 45, 3º Izda. 28014 Madrid', ['Calle de Alcalá 45, 3º Izda.']],
     ['Paseo de la Castellana s/n, Madrid', ['Paseo de la Castellana s/n']],
     ['Mme Dupont, rue de la Paix 3, Paris', ['rue de la Paix 3']],
