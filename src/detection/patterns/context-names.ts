@@ -265,6 +265,8 @@ function speakerScore(base: number, known: number) {
   };
 }
 
+const speakerChat = speakerScore(0.85, 0.9);
+
 const POSSESSIVE_BEFORE =
   /(?<![\p{L}])(?:his|her|my|our|their|your|sein|seine|seinem|seinen|seiner|ihr|ihre|ihrem|ihren|ihrer|mein|meine|meinem|meinen|meiner|unser|unsere|unserem|unseren|dein|deine)[ \t]+$/iu;
 
@@ -455,15 +457,17 @@ export const NAME_RULES: readonly PatternRule[] = [
   },
   {
     // Chat exports: `12.06.24, 19:08 - Lea K.: …`, `[03/09/2024, 18:26:11] Tunde O.: …` (WhatsApp), and logs with a
-    // time before the writer: `19.04.2024 09:02 F. Gerdes: …`, `11:45 Selin Arslan (Versand): …`.
+    // time before the writer: `19.04.2024 09:02 F. Gerdes: …`, `11:45 Selin Arslan (Versand): …`; a writer in lower
+    // case when a known first name (`[10:02] mike: …`).
     label: 'PER',
     regex: new RegExp(
-      `${LINE_START}\\[?(?:${CHAT_DATE},?[ \\t]+)?${CLOCK}\\]?[ \\t]*(?:[-–][ \\t]*)?(?<name>${LIGHT_NAME})(?=(?:[ \\t]*\\([^()\\n]{1,30}\\))?:[ \\t])`,
+      `${LINE_START}\\[?(?:${CHAT_DATE},?[ \\t]+)?${CLOCK}\\]?[ \\t]*(?:[-–][ \\t]*)?(?<name>${LIGHT_NAME}|\\p{Ll}{2,20})(?=(?:[ \\t]*\\([^()\\n]{1,30}\\))?:[ \\t])`,
       'dgu',
     ),
     group: 'name',
     score: 0.85,
-    validate: speakerScore(0.85, 0.9),
+    validate: (value, m, text) =>
+      /^\p{Ll}/u.test(value) ? isFirstName(value.charAt(0).toUpperCase() + value.slice(1)) && 0.85 : speakerChat(value, m, text),
   },
   {
     // Chats that print the writer and the time on a line of their own (Teams, Slack): `Schneider, Katrin 09:12`,

@@ -180,6 +180,7 @@ describe('contextNameRecognizer: chats, logs, tables and mail headers', () => {
   it.each([
     ['12.06.24, 19:08 - Lea K.: Ich komm später\n12.06.24, 19:15 - Piotr: bin dabei', ['Lea K.', 'Piotr']],
     ['[03/09/2024, 18:26:11] Tunde O.: His mobile is dead', ['Tunde O.']],
+    ['[10:02] mike: yo did u see that\n[10:06] admin: this chat is archived', ['mike']],
     ['19.04.2024 09:02 F. Gerdes: Leitung gemessen\n19.04.2024 11:45 Selin Arslan (Versand): Sendung', ['F. Gerdes', 'Selin Arslan']],
     ['Schneider, Katrin 09:12\nMorgen zusammen!\n\nBenjamin Osei 09:14\nSuper', ['Schneider, Katrin', 'Benjamin Osei']],
     ['Priya Natarajan 9:02 AM\nmorning all', ['Priya Natarajan']],

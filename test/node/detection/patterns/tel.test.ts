@@ -54,6 +54,7 @@ describe('telRecognizer', () => {
     ['the number: 1-800-991-9019', '1-800-991-9019'],
     ['1 (800) 555-0199', '1 (800) 555-0199'],
     ['reception is 512.555.0177. For', '512.555.0177'],
+    ['sarah is from seattle, her number is 206 555 0143 if u wanna text her', '206 555 0143'],
     ['Chicago, IL 60601, (312) 555-0175, counsel', '(312) 555-0175'],
     ['Suite 210 · Phoenix, AZ 85018 · (602) 555-0147', '(602) 555-0147'],
     // Labels and punctuation stay outside
