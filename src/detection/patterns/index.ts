@@ -14,6 +14,7 @@ import { intlPostcodeRecognizer } from './postcode-intl.js';
 import { registerRecognizer } from './registers.js';
 import { streetRecognizer } from './street.js';
 import { withCaseView } from './case-view-rules.js';
+import { tableColumnRecognizer } from './table-columns.js';
 import { telRecognizer } from './tel.js';
 
 /** The built-in rule recognizers: patterns with validators, context rules. The NER model is added beside them. */
@@ -33,6 +34,7 @@ export function defaultRecognizers(): Recognizer[] {
     placeRecognizer,
     contextNameRecognizer,
     givenNameRecognizer,
+    tableColumnRecognizer,
     contextOrgRecognizer,
   ];
 }
