@@ -267,6 +267,10 @@ function speakerScore(base: number, known: number) {
 
 const speakerChat = speakerScore(0.85, 0.9);
 
+/** What belongs to a person, after `X's`: a home, a relative, a celebration. */
+const POSSESSED = phrases(`place house flat home apartment mum mom dad mother father wife husband son daughter brother sister
+  parents grandma grandpa granny boyfriend girlfriend partner kids children family birthday party wedding funeral`);
+
 const POSSESSIVE_BEFORE =
   /(?<![\p{L}])(?:his|her|my|our|their|your|sein|seine|seinem|seinen|seiner|ihr|ihre|ihrem|ihren|ihrer|mein|meine|meinem|meinen|meiner|unser|unsere|unserem|unseren|dein|deine)[ \t]+$/iu;
 
@@ -529,6 +533,16 @@ export const NAME_RULES: readonly PatternRule[] = [
     regex: new RegExp(`${B}${CASE_ROLES}${SP}(?<name>${CASE_INITIALS})`, 'dgu'),
     group: 'name',
     score: 0.75,
+  },
+  {
+    // A name whose home, family or party it is: `meet at Carmela's place`, `Brionna's mum`, `Regan's birthday`. The model
+    // reads `X's place` as a place; a home or a mother belongs to a person. Not a listed place or known organisation
+    // (`London's house prices`), not a common word (`the Company's house`).
+    label: 'PER',
+    regex: new RegExp(`${B}(?<name>\\p{Lu}\\p{Ll}[\\p{L}\\p{M}-]{1,30})['’]s${SP}${POSSESSED}(?![\\p{L}])`, 'dgu'),
+    group: 'name',
+    score: 0.85,
+    validate: (value) => !PLACE_NAMES.has(value) && (isFirstName(value) || !isCommonWord(value, 'en')),
   },
   {
     // `Surname, First` in running text, not a list (`…, Anna, Maria`), not a role before a full name (`unser Polier,

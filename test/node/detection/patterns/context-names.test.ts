@@ -194,6 +194,7 @@ describe('contextNameRecognizer: chats, logs, tables and mail headers', () => {
     ['Before: Employment Judge Whitfield\nMembers', ['Whitfield']],
     ['Yours sincerely,\n\nDr Hamish McAllister MBChB MRCGP\nGMC 7046219', ['Hamish McAllister']],
     ['Herr Ma und Frau Ba kamen', ['Ma', 'Ba']],
+    ["shall we meet at Carmela's place? Regan's birthday is soon", ['Carmela', 'Regan']],
   ])('finds the writer or the person in %j', (text, expected) => {
     expect(found(text)).toEqual(expected);
   });
@@ -210,6 +211,7 @@ describe('contextNameRecognizer: chats, logs, tables and mail headers', () => {
     ['Wir laden Anna, Maria, Peter ein', 'a list of first names'],
     ['Von Berlin, Paris und Rom', 'places before a first name'],
     ['Äpfel, Birnen und Rosen', 'common words'],
+    ["London's house prices and the Company's family of brands", 'a place or a common word before a possessed noun'],
   ])('finds no name in %j (%s)', (text) => {
     expect(found(text)).toEqual([]);
   });
