@@ -1,3 +1,4 @@
+import { isCommonWord } from '../common-words.js';
 import { alternation, isFirstName, words } from '../gazetteer/lexicon.js';
 import { patternRecognizer, type PatternRule } from './pattern-recognizer.js';
 import { SP } from './fragments.js';
@@ -74,9 +75,13 @@ const USER_LABELS =
   'account-?name|sign-?in ?name|logon ?name|nick-?name|screen ?name|skype-?name)';
 /**
  * Words that name an account only with a colon (`Benutzer: mmeier`, `User: jdoe`): with `ist`/`is` they start a
- * sentence about the user (`der Benutzer ist gesperrt`).
+ * sentence about the user (`der Benutzer ist gesperrt`). Ticket fields that name a person take a login the same way
+ * (`Reported by: mpitkanen`, `Assignee: tizian_harnos`; a capitalised name there is left to the name rules).
  */
-const ACCOUNT_LABELS = '(?:(?:be)?nutzer|user|account|kennung)(?:-?(?:konto|account))?';
+const ACCOUNT_LABELS =
+  '(?:(?:(?:be)?nutzer|user|account|kennung)(?:-?(?:konto|account))?|assignee|requester|reporter|' +
+  `(?:reported|requested|submitted|opened|created|assigned)${SP}(?:by|to)|(?:gemeldet|erstellt|angelegt)${SP}von|` +
+  'bearbeiter(?:in)?|melder(?:in)?)';
 /**
  * Networks and words that name a user name only with a colon or `ist`/`is` after them (`Twitter: lisa_m`), since
  * they are ordinary words too (`handle 500 requests`, `Twitter 2023`).
@@ -108,7 +113,8 @@ function userNameScore(value: string, m: RegExpExecArray): number | false {
   if (g['account'] !== undefined && !g['p']!.includes(':')) return false;
   if (!/\p{L}/u.test(name)) return g['user'] !== undefined && name.length >= 4 && 0.8;
   if (/[\d_.#]/u.test(name) || value.startsWith('@')) return 0.85;
-  return announced && name === name.toLowerCase() && 0.8;
+  // One lower-case word must be no word (`Reported by: customer`, `Bearbeiter: extern`).
+  return announced && name === name.toLowerCase() && !isCommonWord(name, 'auto') && 0.8;
 }
 
 /**

@@ -127,9 +127,14 @@ const NUMBER_LABEL_BEFORE = /(?<![\p{L}\p{N}])(?:nr|no)\.?\s{0,2}[:#]?\s{0,2}$/i
 function labelledAsOtherId(text: string, start: number): boolean {
   const before = text.slice(Math.max(0, start - 40), start);
   const phone = lastMatch(PHONE_WORD_RE, before);
-  if (lastMatch(OTHER_ID_RE, before) > phone) return true;
+  const other = lastMatch(OTHER_ID_RE, before);
+  // The label must announce this number: a person named between them takes the number for theirs (`Queries about this
+  // invoice: Mr. Wiza, 07719 592567`).
+  if (other > phone && !NAME_BETWEEN.test(before.slice(other))) return true;
   return phone < 0 && NUMBER_LABEL_BEFORE.test(before);
 }
+/** A title and a name, or `Name,` right before the number. */
+const NAME_BETWEEN = /(?:^|[^\p{L}])(?:Mr|Mrs|Ms|Miss|Dr|Herr|Frau|Prof)\.?\s+\p{Lu}[\p{L}'’-]+.*$|\p{Lu}\p{Ll}+,\s*$/u;
 
 function digitCount(s: string): number {
   return s.replace(/\D/gu, '').length;
