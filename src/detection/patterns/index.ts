@@ -2,6 +2,7 @@ import type { Recognizer } from '../recognizer.js';
 import { contextNameRecognizer } from './context-names.js';
 import { contextOrgRecognizer } from './context-orgs.js';
 import { dateRecognizer } from './date.js';
+import { cvLineRecognizer } from './cv-lines.js';
 import { datelineRecognizer } from './dateline.js';
 import { givenNameRecognizer } from './given-names.js';
 import { handleRecognizer } from './handles.js';
@@ -35,6 +36,7 @@ export function defaultRecognizers(): Recognizer[] {
     contextNameRecognizer,
     givenNameRecognizer,
     tableColumnRecognizer,
+    cvLineRecognizer,
     contextOrgRecognizer,
   ];
 }
