@@ -178,7 +178,13 @@ const GENERIC_INSTITUTIONS = [
 export const OUTLINE_MARK = '(?:[IVX]{2,5}\\.?|(?:Rn|Rdnr|Abs|Tab|Fig|Bsp)\\.)';
 
 /** Forms of address alone, in the languages of letters abroad: `Dott.`, `Sra.`, `Mme` name nobody by themselves. */
-const HONORIFICS = words('Herr Herrn Frau Mr Mrs Ms Mme Mlle Sra Srta Sig Dott Dhr Mevr');
+const HONORIFICS = words('Herr Herrn Frau Mr Mrs Ms Mme Mlle Sra Srta Sig Dott Dhr Mevr Dr Prof');
+/** Languages, as CVs and forms list them (`German (fluent)`): labels.md leaves languages and nationalities out. */
+const LANGUAGES = words(`English German French Spanish Italian Portuguese Dutch Polish Russian Turkish Arabic Chinese Mandarin
+  Cantonese Japanese Korean Greek Swedish Norwegian Danish Finnish Czech Slovak Hungarian Romanian Bulgarian Croatian
+  Serbian Ukrainian Hindi Urdu Bengali Punjabi Tamil Persian Farsi Hebrew Latin Englisch Deutsch Französisch Spanisch
+  Italienisch Portugiesisch Niederländisch Polnisch Russisch Türkisch Arabisch Chinesisch Japanisch Griechisch
+  Schwedisch Tschechisch Ungarisch Rumänisch Kroatisch Serbisch Ukrainisch`);
 /**
  * Pronouns and what families call each other (`He's not answering`, `Has anyone heard from Grandad?`): they name
  * nobody. (Two-letter words are not in the common-word lists.)
@@ -197,11 +203,11 @@ export const POST_NOMINALS: ReadonlySet<string> = new Set(
 /**
  * One word that is no name: a capitalised word with a noun ending (Eignung, Gesellschaft, Traumatologie; names such
  * as Hartung excepted), a form of address (Kollegin, Herr, Dott.), a court or office named by its kind alone (LSG),
- * an outline number (`III.`), a pronoun or a family call (`He`, `Grandad`).
+ * an outline number (`III.`), a pronoun or a family call (`He`, `Grandad`), a language (`German (fluent)`).
  */
 export const NOT_A_NAME = new RegExp(
   `^(?:(?!${NOUN_SUFFIX_NAMES}$)\\p{Lu}\\p{L}{1,30}${NOUN_SUFFIXES}|${alternation([...ADDRESS_NOUNS, ...GENERIC_INSTITUTIONS])}` +
-    `|(?:${alternation(HONORIFICS)})\\.?|${OUTLINE_MARK}|${alternation(PRONOUNS_AND_KIN_CALLS)})$`,
+    `|(?:${alternation(HONORIFICS)})\\.?|${OUTLINE_MARK}|${alternation(PRONOUNS_AND_KIN_CALLS)}|${alternation(LANGUAGES)})$`,
   'u',
 );
 

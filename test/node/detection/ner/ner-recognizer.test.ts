@@ -195,9 +195,26 @@ describe('NER recognizer', () => {
       'He',
       'Grandad',
       'Mum',
+      'Dr',
+      'German',
+      'Französisch',
     ])
       expect(NOT_A_NAME.test(word), word).toBe(true);
-    for (const word of ['Hartung', 'Dennis', 'Rose', 'Anna', 'Müller', 'BGH', 'Landgericht Köln', 'Herr Müller', 'Dotter', 'I.', 'Ivo'])
+    for (const word of [
+      'Hartung',
+      'Dennis',
+      'Rose',
+      'Anna',
+      'Müller',
+      'BGH',
+      'Landgericht Köln',
+      'Herr Müller',
+      'Dotter',
+      'I.',
+      'Ivo',
+      'Germany',
+      'Dr. Ivo',
+    ])
       expect(NOT_A_NAME.test(word), word).toBe(false);
   });
 
