@@ -16,6 +16,8 @@ const CAPS_WORD = /(?<![\p{L}\p{M}\p{N}_])\p{Lu}\p{M}*(?:\p{Lu}\p{M}*)+(?![\p{L}
  * `PATRICK J. DOYLE`, the `O'` of `O'BRIEN`); never a line break, a dash, a colon or a slash (`SOW/FC`, `EUR – USD`).
  */
 const JOIN = /^(?:[ \t\u00a0.'’&-]|(?<![\p{L}\p{M}\p{N}_])\p{Lu}(?![\p{L}\p{M}\p{N}_]))+$/u;
+/** The parts of a German degree after `Dr.`, written in lower case: `DR. MED.` reads `Dr. med.`, no name. */
+const DEGREE_PARTS: ReadonlySet<string> = new Set(['med', 'dent', 'jur', 'rer', 'nat', 'vet', 'phil', 'oec', 'habil', 'pol', 'soc', 'sc']);
 /** A span found in the view must stay inside what the view joins: `SUNRIDGE DENTAL — NEW PATIENT` is two runs. */
 const JOINED = /^[\p{L}\p{M}\p{N} \t\u00a0.'’&-]*$/u;
 /** Letters a run needs: two abbreviations (`BGH NJW`, `ADAC GT`, `MD PCP`) are no name. */
@@ -63,7 +65,10 @@ export function caseView(text: string): string {
     if (j - i >= 2 && letters >= MIN_LETTERS) {
       for (let k = i; k < j; k++) {
         const w = words[k]!;
-        const recased = recase(w[0], k > i && FUNCTION_WORDS_LOWER.has(w[0].toLowerCase()));
+        const lowerWord = w[0].toLowerCase();
+        const lower =
+          (k > i && FUNCTION_WORDS_LOWER.has(lowerWord)) || (DEGREE_PARTS.has(lowerWord) && text.charAt(w.index + w[0].length) === '.');
+        const recased = recase(w[0], lower);
         if (recased === null) continue;
         view += text.slice(copied, w.index) + recased;
         copied = w.index + w[0].length;

@@ -33,7 +33,7 @@ export function defaultRecognizers(): Recognizer[] {
     datelineRecognizer,
     municipalityRecognizer,
     placeRecognizer,
-    contextNameRecognizer,
+    withCaseView(contextNameRecognizer),
     givenNameRecognizer,
     tableColumnRecognizer,
     cvLineRecognizer,

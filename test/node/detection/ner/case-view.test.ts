@@ -16,6 +16,7 @@ describe('case view', () => {
     ['ΓΙΩΡΓΟΣ ΠΑΠΑΔΟΠΟΥΛΟΣ', 'Γιωργος Παπαδοπουλος'],
     ['ИВАН ПЕТРОВ', 'Иван Петров'],
     ['İSMAIL ÖZTÜRK', 'İsmail Öztürk'],
+    ['PROF. DR. MED. LOUISA HARTZ', 'Prof. Dr. med. Louisa Hartz'],
   ])('writes runs of capitals in Title Case, function words inside a run in lower case: %j → %j', (caps, expected) => {
     expect(caseView(inProse(caps))).toBe(inProse(expected));
   });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { withCaseView } from '../../../../src/detection/patterns/case-view-rules.js';
+import { contextNameRecognizer } from '../../../../src/detection/patterns/context-names.js';
 import { streetRecognizer } from '../../../../src/detection/patterns/street.js';
 import type { TextLabelName } from '../../../../src/spec/types.js';
 import type { Span } from '../../../../src/text/span.js';
@@ -21,5 +22,12 @@ describe('rules that read the case view', () => {
     const text = `Lindenstraße 23a\n50674 Köln\n${LETTER}`;
     expect(streets.detect(text, ctx)).toEqual(streetRecognizer.detect(text, ctx));
     expect(found(text)).toEqual(['Lindenstraße 23a']);
+  });
+
+  it('finds a name in capitals after its title in capitals, the degree outside it', () => {
+    const names = withCaseView(contextNameRecognizer);
+    const text = `${LETTER}\n\nMit freundlichen Grüßen\n\nPROF. DR. MED. LOUISA HARTZ\nChefärztin`;
+    const spans = names.detect(text, { labels: new Set<TextLabelName>(['PER']), language: 'auto' }) as Span[];
+    expect(spans.map((s) => text.slice(s.start, s.end))).toEqual(['Davis', 'LOUISA HARTZ']);
   });
 });
