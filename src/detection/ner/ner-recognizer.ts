@@ -172,6 +172,7 @@ export function nerRecognizer(options: NerRecognizerOptions): Recognizer {
       if (wanted.length === 0 || original.length === 0) return Promise.resolve([]);
       // Same length as the original, unit for unit: the model's offsets and the filters' slices hold for both.
       const text = withCaseView ? caseView(original) : original;
+      const cutOff = cutOffFor(minScore, original, ctx.language);
       const recognize = (): Promise<NerRecognition> =>
         text === original
           ? backend.recognize(text)
@@ -196,7 +197,7 @@ export function nerRecognizer(options: NerRecognizerOptions): Recognizer {
       return recognition.then(
         (result) =>
           (result?.entities ?? [])
-            .filter((e) => ctx.labels.has(e.label) && e.score >= cutOffFor(minScore, original, ctx.language))
+            .filter((e) => ctx.labels.has(e.label) && e.score >= cutOff)
             .filter((e) => gates[e.label]?.test(text.slice(Math.max(0, e.start - 24), e.start)) ?? true)
             .flatMap((e) => {
               const kept = (start: number, end: number): boolean => {

@@ -16,6 +16,7 @@ import {
 import { isCommonWord } from '../common-words.js';
 import { PLACE_NAMES } from '../gazetteer/places.js';
 import type { Recognizer } from '../recognizer.js';
+import { KNOWN_ORG_NAMES } from './known-orgs.js';
 import { patternRecognizer, type PatternRule } from './pattern-recognizer.js';
 import { SP, WORD_END, WORD_START as B } from './fragments.js';
 
@@ -542,7 +543,7 @@ export const NAME_RULES: readonly PatternRule[] = [
     regex: new RegExp(`${B}(?<name>\\p{Lu}\\p{Ll}[\\p{L}\\p{M}-]{1,30})['’]s${SP}${POSSESSED}(?![\\p{L}])`, 'dgu'),
     group: 'name',
     score: 0.85,
-    validate: (value) => !PLACE_NAMES.has(value) && (isFirstName(value) || !isCommonWord(value, 'en')),
+    validate: (value) => !PLACE_NAMES.has(value) && !KNOWN_ORG_NAMES.has(value) && (isFirstName(value) || !isCommonWord(value, 'en')),
   },
   {
     // `Surname, First` in running text, not a list (`…, Anna, Maria`), not a role before a full name (`unser Polier,

@@ -13,7 +13,7 @@ import { textLanguage } from '../text-language.js';
  */
 
 const ID = 'pattern:given-names';
-/** Below the model's cut-off (0.7): where the model reads the word as part of a longer name or a place, it wins. */
+/** Below the model's confident spans: where the model reads the word as part of a longer name or a place, it wins. */
 const SCORE = 0.6;
 
 const WORD = /(?<![\p{L}\p{M}\p{N}@#_/.-])\p{Lu}\p{Ll}[\p{L}\p{M}]{1,20}(?![\p{L}\p{M}\p{N}@_/-]|\.\p{L})/gu;
