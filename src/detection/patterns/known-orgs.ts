@@ -24,6 +24,17 @@ const INTERNATIONAL_LIST = `UN UNO NATO EU OECD IMF IWF WTO UNICEF UNESCO UNHCR 
   Al-Qaeda al-Qaeda Xinhua`;
 const INTERNATIONAL = phrases(INTERNATIONAL_LIST);
 
+/**
+ * National authorities of the US and the UK by their usual names (`the FBI`, `HMRC`, `NASA`), and newspapers and
+ * broadcasters that letters and posts cite by name (an employer, a source): short forms that are words elsewhere
+ * (`SEC` seconds, `ICE`, `UPS`, `The Times`, `Guardian`, `Bild`, `Spiegel`) are left out.
+ */
+const AUTHORITY_LIST = `NASA FBI CIA NSA FDA EPA IRS FEMA NOAA CDC NIH DEA USPS HMRC DVLA DWP Ofgem Ofsted Ofcom
+  Home_Office Met_Office New_York_Times Washington_Post Wall_Street_Journal Financial_Times Los_Angeles_Times USA_Today
+  Jerusalem_Post Daily_Mail Daily_Telegraph NYT WSJ Süddeutsche_Zeitung Frankfurter_Allgemeine FAZ Handelsblatt
+  Al_Jazeera NPR PBS`;
+const AUTHORITIES = phrases(AUTHORITY_LIST);
+
 const COMPANY_LIST = `Google Microsoft Facebook Instagram WhatsApp Twitter YouTube LinkedIn TikTok Snapchat Netflix
   Spotify eBay PayPal Uber Airbnb Yahoo Yahoo! AOL IBM Intel Nvidia Cisco Lenovo Samsung Huawei Xiaomi Sony Panasonic
   Philips Nokia Ericsson Siemens SAP Telekom Deutsche_Telekom Vodafone T-Mobile Telefónica Zalando Toyota Volkswagen
@@ -37,7 +48,7 @@ const COMPANIES = phrases(COMPANY_LIST);
 
 /** The bodies and companies above by name, as written (`Amnesty International`, `LinkedIn`). */
 export const KNOWN_ORG_NAMES: ReadonlySet<string> = new Set(
-  [INTERNATIONAL_LIST, COMPANY_LIST].flatMap((list) => words(list).map((w) => w.replace(/_/gu, ' '))),
+  [INTERNATIONAL_LIST, AUTHORITY_LIST, COMPANY_LIST].flatMap((list) => words(list).map((w) => w.replace(/_/gu, ' '))),
 );
 
 /**
@@ -66,9 +77,9 @@ function clubWords(value: string, m: RegExpExecArray, text: string): boolean {
 
 export const KNOWN_ORG_RULES: readonly PatternRule[] = [
   {
-    // NATO, UNESCO, Google, Deutsche Bahn, Coca-Cola.
+    // NATO, UNESCO, the FBI, the Washington Post, Google, Deutsche Bahn, Coca-Cola.
     label: 'ORG',
-    regex: new RegExp(`${B}(?:${INTERNATIONAL}|${COMPANIES})${END}`, 'gu'),
+    regex: new RegExp(`${B}(?:${INTERNATIONAL}|${AUTHORITIES}|${COMPANIES})${END}`, 'gu'),
     score: 0.8,
   },
   {

@@ -12,6 +12,7 @@ describe('organisations known by name', () => {
     ["Most investors doubt Google's IPO, and Yahoo! and AOL lost ground.", ['Google', 'Yahoo!', 'AOL']],
     ['Mein Vertrag mit Vodafone endet, der Flug mit Lufthansa fiel aus.', ['Vodafone', 'Lufthansa']],
     ['Die NATO und die EU beraten, UNESCO schweigt.', ['NATO', 'EU', 'UNESCO']],
+    ['Anthony Shadid of the Washington Post said NASA and the FBI agreed; HMRC wrote.', ['Washington Post', 'NASA', 'FBI', 'HMRC']],
     ['TEHRAN (AFP) - The leader of Hezbollah spoke.', ['AFP', 'Hezbollah']],
     ['Reise mit der Deutschen Bahn? Nein: mit Deutsche Bahn und Coca-Cola.', ['Deutsche Bahn', 'Coca-Cola']],
     [
