@@ -42,7 +42,7 @@ const WORDS: ReadonlyMap<string, TextLabelName> = new Map([
     ärztin doctor physician lehrer lehrerin teacher vertreter representative`,
   ),
   ...wordList('LOC', 'ort wohnort stadt city town plz postleitzahl postcode zip land country staat state bundesland county geburtsort'),
-  ...wordList('STR', 'straße strasse str adresse anschrift address street wohnadresse'),
+  ...wordList('STR', 'straße strasse str adresse anschrift address street wohnadresse hausnummer hausnr'),
   ...wordList('TEL', 'telefon telefonnummer tel phone telephone mobil mobile handy fax cell rufnummer handynummer'),
   ...wordList('MAIL', 'email e-mail mail'),
   ...wordList('DATE', 'geburtsdatum geburtstag geb dob birthday date datum'),
@@ -95,10 +95,11 @@ export function columnLabel(header: string): TextLabelName | null {
   return labels.size === 0 ? weak : null;
 }
 
-/** German compounds by their last part: `Eintrittsdatum` a date, `Vertragsnummer` and `Kunden-Nr` identifiers. */
+/** German compounds by their last part: `Eintrittsdatum` a date, `Tel.-Nr.` a phone, `Vertragsnummer` an identifier. */
 function compoundLabel(word: string): TextLabelName | null {
   if (/.{3,}datum$/u.test(word)) return 'DATE';
-  if (/.{3,}(?:nummer|-?nr)$/u.test(word) && !/(?:telefon|ruf|handy|fax|haus)-?(?:nummer|nr)$/u.test(word)) return 'OTH';
+  if (/^(?:tel|telefon|ruf|handy|mobil|fax)\.?-?(?:nummer|nr)$/u.test(word)) return 'TEL';
+  if (/.{3,}(?:nummer|-?nr)$/u.test(word) && !/haus-?(?:nummer|nr)$/u.test(word)) return 'OTH';
   return null;
 }
 

@@ -20,6 +20,8 @@ describe('columnLabel', () => {
     ['Current city', 'LOC'],
     ['Straße', 'STR'],
     ['Telefonnummer', 'TEL'],
+    ['Tel.-Nr.', 'TEL'],
+    ['Hausnummer', 'STR'],
     ['E-Mail', 'MAIL'],
     ['Geburtsdatum', 'DATE'],
     ['Eintrittsdatum', 'DATE'],
