@@ -64,6 +64,9 @@ export const FUNCTION_WORDS = words(`Die Der Das Den Dem Des Ein Eine Einer Eine
   Betreff Subject Hallo Hello Hi Liebe Lieber Sehr Geehrte Geehrter Not Nicht No Yes Ja Nein Was Is Are Has Have Had
   Hat Habe Haben Ist Sind War Waren Wird Werden Wurde Kann Können Soll Sollte Muss Will`);
 
+/** The function words as written, for lookups. */
+export const FUNCTION_WORD_SET: ReadonlySet<string> = new Set(FUNCTION_WORDS);
+
 /** Function words lower-cased: the joiners inside a multi-word name or heading (`County Court at Leeds`). */
 export const FUNCTION_WORDS_LOWER: ReadonlySet<string> = new Set(FUNCTION_WORDS.map((w) => w.toLowerCase()));
 

@@ -1,6 +1,6 @@
 import type { Span } from '../../text/span.js';
 import { COMMON_WORDS_DE, COMMON_WORDS_EN } from '../gazetteer/common-words.js';
-import { FUNCTION_WORDS, isFirstName, MONTHS, TITLE_WORDS, WEEKDAYS } from '../gazetteer/lexicon.js';
+import { FUNCTION_WORD_SET, FUNCTION_WORDS, isFirstName, MONTHS, TITLE_WORDS, WEEKDAYS } from '../gazetteer/lexicon.js';
 import { PLACE_NAMES } from '../gazetteer/places.js';
 import type { DetectContext, Recognizer } from '../recognizer.js';
 import { textLanguage } from '../text-language.js';
@@ -25,7 +25,7 @@ const NUMBER_BEFORE = /\p{N}[ \t.]*$/u;
 const NUMBER_AFTER = /^\.?[ \t]*\p{N}/u;
 /** `Ive`: chats write `I've` so. */
 const NOT_NAMES = new Set([...FUNCTION_WORDS, ...MONTHS, ...WEEKDAYS, ...TITLE_WORDS, 'Ive']);
-const FUNCTION = new Set(FUNCTION_WORDS);
+const FUNCTION = FUNCTION_WORD_SET;
 /**
  * A capitalised word before the name that is a function or common word starts the sentence or line (`Welcome Darin`);
  * after it, only a function word: `Britt's Pizza`, `Wendy Show` are names of places and things.

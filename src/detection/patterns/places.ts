@@ -1,7 +1,7 @@
 import type { Span } from '../../text/span.js';
 import { isCommonCompound } from '../common-words.js';
 import { COMMON_WORDS_DE, COMMON_WORDS_EN } from '../gazetteer/common-words.js';
-import { FUNCTION_WORDS, isFirstName, TITLE_WORDS, words } from '../gazetteer/lexicon.js';
+import { FUNCTION_WORD_SET, isFirstName, TITLE_WORDS, words } from '../gazetteer/lexicon.js';
 import { PLACE_NAMES } from '../gazetteer/places.js';
 import type { DetectContext, Recognizer } from '../recognizer.js';
 
@@ -26,7 +26,7 @@ const SCORE = 0.6;
 /** `US` is also the pronoun in capitals (`CONTACT US`): only when no neighbouring word is in capitals. */
 const CAPS_PRONOUN = 'US';
 
-const FUNCTION = new Set(FUNCTION_WORDS);
+const FUNCTION = FUNCTION_WORD_SET;
 
 /** Every name and its capitals form, mapped to the name as listed; lower-case forms of some, see `LOWER_SCORE`. */
 const LOOKUP = new Map<string, string>();

@@ -111,11 +111,12 @@ interface Cell {
 /** How a row splits into cells: tab, semicolon, pipe, or a run of two or more spaces (aligned columns). */
 type Delimiter = '\t' | ';' | '|' | 'spaces';
 const DELIMITERS: readonly Delimiter[] = ['\t', ';', '|', 'spaces'];
+const SEPARATORS: Readonly<Record<Delimiter, RegExp>> = { '\t': /\t/gu, ';': /;/gu, '|': /\|/gu, spaces: / {2,}|\t/gu };
 
 /** The cells of a line (offsets into the text), trimmed of spaces; a pipe row's outer pipes open no cell. */
 function cellsOf(text: string, start: number, end: number, delimiter: Delimiter): Cell[] {
   const line = text.slice(start, end);
-  const separator = delimiter === 'spaces' ? / {2,}|\t/gu : new RegExp(delimiter === '|' ? '\\|' : delimiter, 'gu');
+  const separator = SEPARATORS[delimiter];
   const cells: Cell[] = [];
   let from = 0;
   for (const m of line.matchAll(separator)) {
