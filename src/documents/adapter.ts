@@ -1,5 +1,6 @@
 import { AnonymizerError, invalidFile } from '../errors/problem.js';
 import type { Applied } from '../replacement/apply.js';
+import type { TextPiece } from '../text/pieces.js';
 import type { Box, DocumentType, ImageAnonymizationType, ImageLabelName, PiiPageEntry } from '../spec/types.js';
 import type { SniffedType } from './sniff.js';
 
@@ -34,6 +35,13 @@ export interface DocumentJob {
    * pseudonymizer for the whole document; null when no text label is requested.
    */
   text: ((text: string) => Promise<Applied>) | null;
+  /**
+   * The same for a document's running text (a story's paragraphs, a page's blocks), read together as one text: each
+   * piece is detected with its neighbours around it (the sentence before, the document's language, a table's header
+   * row) and comes back as its own `Applied`. `onRead` hears how many pieces are done (they are read in chunks).
+   * Null exactly when `text` is.
+   */
+  texts: ((pieces: readonly TextPiece[], onRead?: (done: number) => void) => Promise<Applied[]>) | null;
   /** Id in the PII record and in image URLs. */
   documentId: number;
   /** The engine's own base address for `imageUrl` (never a remote host). */

@@ -3,10 +3,13 @@ import type { Recognizer } from '../detection/recognizer.js';
 import type { DocumentAdapter, DocumentJob, DocumentProgress, VerificationSummary } from '../documents/adapter.js';
 import { sniffDocument } from '../documents/sniff.js';
 import { documentTooBig, invalidFile } from '../errors/problem.js';
+import type { Applied } from '../replacement/apply.js';
 import { applyReplacements } from '../replacement/apply.js';
 import { createPlan } from '../replacement/plan.js';
 import { createPseudonymizer } from '../replacement/pseudonyms.js';
 import { parseUploadConfig } from '../validation/schemas.js';
+import type { TextPiece } from '../text/pieces.js';
+import { joinPieces, splitSpans } from '../text/pieces.js';
 import type {
   DocumentPiiRecord,
   DocumentType,
@@ -158,22 +161,30 @@ export function createDocumentAnonymizer(deps: DocumentAnonymizerDeps): Document
       const labels = new Set<TextLabelName>(textLabelsConfig.map((c) => c.name));
       const plan = createPlan(true, textLabelsConfig);
       const pseudonymizer = createPseudonymizer();
+      const detect = (t: string) =>
+        analyze(t, recognizers, {
+          labels,
+          blacklist,
+          whitelist,
+          threshold,
+          language: deps.language ?? 'auto',
+          ...(options.signal ? { signal: options.signal } : {}),
+        });
+      const texts = async (pieces: readonly TextPiece[], onRead?: (done: number) => void) => {
+        const out: Applied[] = [];
+        for (const chunk of chunksOf(pieces)) {
+          const joined = joinPieces(chunk);
+          const spans = splitSpans(await detect(joined.text), chunk, joined.starts);
+          chunk.forEach((p, i) => out.push(applyReplacements(p.text, spans[i]!, plan, pseudonymizer)));
+          onRead?.(out.length);
+        }
+        return out;
+      };
+      const reads = labels.size > 0 || blacklist.length > 0;
       const job: DocumentJob = {
         imageLabels: new Map<ImageLabelName, ImageAnonymizationType>(imageLabelsConfig.map((c) => [c.name, c.anonymizationType ?? 'MASK'])),
-        text:
-          labels.size > 0 || blacklist.length > 0
-            ? async (t: string) => {
-                const spans = await analyze(t, recognizers, {
-                  labels,
-                  blacklist,
-                  whitelist,
-                  threshold,
-                  language: deps.language ?? 'auto',
-                  ...(options.signal ? { signal: options.signal } : {}),
-                });
-                return applyReplacements(t, spans, plan, pseudonymizer);
-              }
-            : null,
+        text: reads ? async (t: string) => applyReplacements(t, await detect(t), plan, pseudonymizer) : null,
+        texts: reads ? texts : null,
         documentId: options.documentId ?? 1,
         imageBaseUrl: options.imageBaseUrl ?? 'http://localhost',
         ...(options.signal ? { signal: options.signal } : {}),
@@ -185,6 +196,28 @@ export function createDocumentAnonymizer(deps: DocumentAnonymizerDeps): Document
     },
   };
   return engine;
+}
+
+/**
+ * How much of a document's running text is read as one text: enough for any page's context, small enough that
+ * progress moves and one read never holds a whole long book.
+ */
+const CHUNK_CHARS = 50_000;
+
+/** The pieces in runs of about `CHUNK_CHARS` characters, never splitting a piece. */
+function* chunksOf(pieces: readonly TextPiece[]): Generator<TextPiece[]> {
+  let chunk: TextPiece[] = [];
+  let size = 0;
+  for (const p of pieces) {
+    if (chunk.length > 0 && size + p.text.length > CHUNK_CHARS) {
+      yield chunk;
+      chunk = [];
+      size = 0;
+    }
+    chunk.push(p);
+    size += p.text.length + 1;
+  }
+  if (chunk.length > 0) yield chunk;
 }
 
 /** A document engine that owns workers: `close()` stops them (tesseract keeps a Node process alive otherwise). */

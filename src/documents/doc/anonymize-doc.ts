@@ -72,13 +72,15 @@ export async function anonymizeDoc(bytes: Uint8Array, job: DocumentJob, deps: Im
   const progress = (phase: DocumentPhase, done: number) => reportProgress(job, phase, done, pagesTotal);
   const detect = async (text: string) => (job.text && text.trim() !== '' ? (await job.text(text)).edits : []);
 
+  // A story's paragraphs are read together (each with its neighbours); a field instruction alone.
   const detected: DetectedUnit[] = [];
   for (const [i, { page, units }] of stories.entries()) {
     progress('detecting', i);
-    for (const unit of units) {
-      job.signal?.throwIfAborted();
-      detected.push({ page, unit, edits: await detect(unit.text) });
-    }
+    job.signal?.throwIfAborted();
+    const paragraphs = units.filter((u) => u.kind === 'paragraph');
+    const applied = job.texts ? await job.texts(paragraphs.map((u) => ({ text: u.text }))) : [];
+    const edits = new Map(paragraphs.map((u, j) => [u, applied[j]?.edits ?? []]));
+    for (const unit of units) detected.push({ page, unit, edits: edits.get(unit) ?? (await detect(unit.text)) });
   }
   // A shape's name ("Picture 3", or what its author typed) is an identifier: replaced where found elsewhere, never read.
   const drawn: DetectedDrawingText[] = [];

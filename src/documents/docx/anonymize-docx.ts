@@ -32,6 +32,25 @@ interface Detected {
 }
 
 /**
+ * What detection reads as one text: the paragraphs of a part together, in document order (a table's rows as lines of
+ * columns); a field instruction, an attribute or a link target alone; identifiers in a group of their own, not read.
+ */
+function readingGroups(detected: readonly Detected[]): Detected[][] {
+  const paragraphs = new Map<string, Detected[]>();
+  const others: Detected[][] = [];
+  const identifiers: Detected[] = [];
+  for (const d of detected) {
+    if (d.segment.kind === 'paragraph') {
+      const list = paragraphs.get(d.segment.part);
+      if (list) list.push(d);
+      else paragraphs.set(d.segment.part, [d]);
+    } else if (d.segment.kind === 'identifier') identifiers.push(d);
+    else others.push([d]);
+  }
+  return [...paragraphs.values(), ...others, ...(identifiers.length > 0 ? [identifiers] : [])];
+}
+
+/**
  * Anonymizes a DOCX: unzip under limits, keep only allow-listed parts, remove history and personal settings, detect
  * on every text segment (paragraphs joined across runs, field instructions, alt texts, hyperlink targets), send the
  * images through the image pipeline, replace every occurrence of every detected string in every part (both copies of
@@ -99,12 +118,16 @@ export async function anonymizeDocx(bytes: Uint8Array, job: DocumentJob, deps: I
   const total = segments.length;
   const progress = (phase: DocumentPhase, done: number) => reportProgress(job, phase, done, total);
   progress('detecting', 0);
-  const detected: Detected[] = [];
-  for (const { segment, pageNum } of segments) {
+  const detected: Detected[] = segments.map(({ segment, pageNum }) => ({ segment, pageNum, edits: [] }));
+  let done = 0;
+  for (const group of readingGroups(detected)) {
     job.signal?.throwIfAborted();
-    const edits = job.text && segment.kind !== 'identifier' ? (await job.text(segment.text)).edits : [];
-    detected.push({ segment, pageNum, edits });
-    progress('detecting', detected.length);
+    const pieces = group.map((d) => ({ text: d.segment.text, ...(d.segment.joiner ? { joiner: d.segment.joiner } : {}) }));
+    const applied =
+      group[0]!.segment.kind === 'identifier' || !job.texts ? [] : await job.texts(pieces, (n) => progress('detecting', done + n));
+    applied.forEach((a, i) => (group[i]!.edits = a.edits));
+    done += group.length;
+    progress('detecting', done);
   }
 
   const images = kept.filter(([, r]) => r === 'image').map(([n]) => n);

@@ -31,6 +31,8 @@ export interface Segment {
   pieces: Piece[];
   /** A second copy of content counted elsewhere (`mc:Fallback`, a SmartArt drawing cache): edited, not recorded again. */
   copy: boolean;
+  /** A paragraph's: what joins it to the next when the part's paragraphs are read as one text (`joinerAfter`). */
+  joiner?: string;
 }
 
 /** Elements standing for one character of the paragraph text. */
@@ -116,7 +118,32 @@ function paragraphSegments(p: XmlElement, part: string, copy: boolean): Segment[
   };
   walk(p);
   if (field) fields.push(field);
-  return [body.build(part, 'paragraph', copy), ...fields.map((f) => f.build(part, 'field', copy))].filter((s): s is Segment => s !== null);
+  const paragraph = body.build(part, 'paragraph', copy);
+  if (paragraph) paragraph.joiner = joinerAfter(p);
+  return [paragraph, ...fields.map((f) => f.build(part, 'field', copy))].filter((s): s is Segment => s !== null);
+}
+
+/**
+ * How a paragraph joins the next when a part's paragraphs are read as one text: the last paragraph with text in a
+ * table cell is followed by a tab for each cell up to the next cell with text in its row, so that a row reads as a
+ * line of columns under the table's header (`Name⇥Ort⇥Telefon`); any other paragraph by a line break.
+ */
+function joinerAfter(p: XmlElement): string {
+  const cell = p.parentNode;
+  if (!isElement(cell, NS.w, 'tc')) return '\n';
+  for (let n = p.nextSibling; n; n = n.nextSibling) if (n.nodeType === ELEMENT_NODE && hasText(n as XmlElement)) return '\n';
+  let tabs = '';
+  for (let n = cell.nextSibling; n; n = n.nextSibling) {
+    if (!isElement(n, NS.w, 'tc')) continue;
+    tabs += '\t';
+    if (hasText(n)) return tabs;
+  }
+  return '\n';
+}
+
+/** Whether an element holds any text a reader sees. */
+function hasText(el: XmlElement): boolean {
+  return allElements(el).some((e) => named(e, NS.w, 't') && textOf(e).trim() !== '');
 }
 
 function attributeSegment(el: XmlElement, name: string, part: string, copy: boolean, kind: Segment['kind'] = 'attribute'): Segment | null {

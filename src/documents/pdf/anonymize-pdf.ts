@@ -317,7 +317,11 @@ export async function anonymizePdf(bytes: Uint8Array, job: DocumentJob, deps: Pd
     for (const [i, page] of pages.entries()) {
       job.signal?.throwIfAborted();
       progress('detecting', i);
-      for (const x of page.paragraphs) if (job.text && x.paragraph.text.trim() !== '') x.edits = (await job.text(x.paragraph.text)).edits;
+      // A page's blocks are read together, a blank line between them: each with the page around it.
+      if (job.texts) {
+        const applied = await job.texts(page.paragraphs.map((x) => ({ text: x.paragraph.text, joiner: '\n\n' })));
+        page.paragraphs.forEach((x, j) => (x.edits = applied[j]!.edits));
+      }
       // The OCR text of a page to be rasterised is detected now too: every string it holds is known before any page
       // is redacted, so each page is redacted once (no page image is decoded again to mask a string found later).
       const ocr = earlyOcr.get(i);

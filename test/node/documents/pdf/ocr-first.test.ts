@@ -43,14 +43,16 @@ async function runLogged(pdf: Uint8Array, ocrBox: { x0: number; y0: number; x1: 
   const plan = createPlan(true, [{ name: 'PER', config: null }]);
   const pseudonymizer = createPseudonymizer();
   const progress: DocumentProgress[] = [];
+  const text = async (t: string) => {
+    log.push('detect');
+    const at = t.indexOf(OCR_NAME);
+    const spans = at < 0 ? [] : [{ start: at, end: at + OCR_NAME.length, label: 'PER' as const, score: 1, source: 'test' }];
+    return applyReplacements(t, spans, plan, pseudonymizer);
+  };
   const job: DocumentJob = {
     imageLabels: new Map(),
-    text: async (t) => {
-      log.push('detect');
-      const at = t.indexOf(OCR_NAME);
-      const spans = at < 0 ? [] : [{ start: at, end: at + OCR_NAME.length, label: 'PER' as const, score: 1, source: 'test' }];
-      return applyReplacements(t, spans, plan, pseudonymizer);
-    },
+    text,
+    texts: async (pieces) => Promise.all(pieces.map((p) => text(p.text))),
     documentId: 1,
     imageBaseUrl: 'http://localhost',
     onProgress: (p) => progress.push(p),
