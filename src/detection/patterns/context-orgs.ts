@@ -2,6 +2,7 @@ import type { Recognizer } from '../recognizer.js';
 import {
   COMMON_NOUNS,
   FUNCTION_WORDS,
+  isFirstName,
   LEGAL_FORM_WORDS,
   MONTHS,
   NOT_NOUN_SUFFIX,
@@ -12,9 +13,10 @@ import {
   WEEKDAYS,
   words,
 } from '../gazetteer/lexicon.js';
-import { isCommonWord } from '../common-words.js';
+import { isCommonCompound, isCommonWord } from '../common-words.js';
 import { patternRecognizer, type PatternRule } from './pattern-recognizer.js';
-import { KNOWN_ORG_RULES } from './known-orgs.js';
+import { PLACE_NAMES } from '../gazetteer/places.js';
+import { KNOWN_ORG_NAMES, KNOWN_ORG_RULES } from './known-orgs.js';
 import { PUBLIC_BODY_RULES } from './public-bodies.js';
 import { TOWN_PATTERN } from './postcode-city.js';
 import { SP, WORD_END as E } from './fragments.js';
@@ -239,6 +241,18 @@ const PARTNER = `\\p{Lu}[\\p{L}\\p{M}'’-]{1,30}`;
 const PARTICLE = `(?:de|van|von|da|di|du|van${SP}de[nr]?|von${SP}der|de${SP}la)`;
 const PARTNERSHIP = phrases('LLP PartG_mbB PartGmbB PartG P.C. Solicitors Rechtsanwälte Steuerberater &_Partner_mbB &_Partner');
 
+/**
+ * A firm named by its partners alone (`Morgan, Delaney and Price`, `Homenick, Farrell & Zieme`): every name a surname,
+ * that is no common word (nor a compound of them: `Teamleiterin`), place or known organisation, and the last no given
+ * name (people listed by first name end with one: `Anna, Ben and Carla`; not `Leeds, York and Hull`).
+ */
+function partnersOnly(value: string): boolean {
+  const names = value.split(/,?[ \u00a0]+(?:and|und|&)[ \u00a0]+|,[ \u00a0]+/u);
+  const surname = (w: string) =>
+    /^\p{Lu}\p{Ll}/u.test(w) && !isCommonWord(w, 'auto') && !isCommonCompound(w) && !PLACE_NAMES.has(w) && !KNOWN_ORG_NAMES.has(w);
+  return names.every(surname) && !isFirstName(names.at(-1)!);
+}
+
 /** English firms named by owner and trade: FitzGerald Joinery, Ashworth Mensah Solicitors, Bramley & Sons Builders. */
 const EN_TRADES = phrases(`Solicitors Accountants Associates Architects Surveyors Joinery Plumbing Electrical Roofing Builders
   Bakery Catering Removals Landscaping Dental Pharmacy Opticians Lettings Motors Jewellers Rechtsanwälte Adjusters
@@ -405,6 +419,13 @@ export const ORG_RULES: readonly PatternRule[] = [
     ),
     // Above the legal-form rule's 0.9 would lose to its shorter `Price LLP`; equal scores let the longer span win.
     score: 0.9,
+  },
+  {
+    // Morgan, Delaney and Price; Homenick, Farrell & Zieme: three or more partners, no legal form.
+    label: 'ORG',
+    regex: new RegExp(`${B}${STOP}${PARTNER}(?:,${SP}${PARTNER}){1,3},?${SP}(?:and|und|&)${SP}${PARTNER}${E}`, 'gu'),
+    score: 0.7,
+    validate: partnersOnly,
   },
   {
     // FitzGerald Joinery, Ashworth Mensah Solicitors, Gerrard & Sons Jewellers, Tanabe Cloud Systems.

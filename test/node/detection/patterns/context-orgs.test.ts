@@ -96,6 +96,9 @@ describe('contextOrgRecognizer', () => {
     // Partnerships listing their partners
     ['Whitfield, Osei and Crane LLP act for', ['Whitfield, Osei and Crane LLP']],
     ['Rechtsanwälte Brandt, Yilmaz & Kern PartG mbB', ['Rechtsanwälte Brandt, Yilmaz & Kern PartG mbB']],
+    // … or by their partners alone
+    ['According to Homenick, Farrell and Zieme, Mr. Emard left.', ['Homenick, Farrell and Zieme']],
+    ['Ask Morgan, Delaney & Price about it', ['Morgan, Delaney & Price']],
     // Firms named after their owner
     ['Die Schreinerei Lindqvist hat das Angebot geschickt.', ['Schreinerei Lindqvist']],
     ['Rechnung der Kanzlei Dr. Brückner', ['Kanzlei Dr. Brückner']],
@@ -142,6 +145,9 @@ describe('contextOrgRecognizer', () => {
   it.each([
     ['A A A A B C D'],
     ['Das Gewicht beträgt 5 KG.'],
+    ['Please ask Anna, Ben and Carla.'],
+    ['We drove through Leeds, York and Hull.'],
+    ['Beatriz Carvalho, Teamleiterin, Bosshardt & Frey, 0711 93 27 44-12'],
     ['Ich wohne in der Stadt Augsburg.'],
     ['Die Einwohner der Stadt Augsburg feiern.'],
     ['the West Bank and the Food Bank'],
