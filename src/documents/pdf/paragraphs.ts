@@ -19,7 +19,8 @@ export interface PdfParagraph {
 }
 
 interface Line {
-  glyphs: Array<{ glyph: PdfGlyph; spaceBefore: boolean }>;
+  /** `columnBefore`: the gap before the glyph is a column's, read as a tab (see `COLUMN_SPACE`). */
+  glyphs: Array<{ glyph: PdfGlyph; spaceBefore: boolean; columnBefore: boolean }>;
   base: number;
   size: number;
 }
@@ -32,6 +33,13 @@ interface Line {
 const SPACE_GAP = 0.1;
 /** A gap wider than this many font sizes on one baseline starts a new line (another column). */
 const COLUMN_GAP = 3;
+/**
+ * A gap of two space characters or more, or one wider than this many font sizes (twice that over one space character),
+ * separates columns on one line (`Name: Grace Okonjo   DOB: 12.03.1961`, a form's fields, a table's cells): it reads as
+ * a tab, so detection sees the columns (a name does not run on into the next field's label). Justified text stretches
+ * its single spaces to about half an em.
+ */
+const COLUMN_SPACE = 1;
 /** Baselines further apart than this many line sizes start a new paragraph. */
 const PARAGRAPH_GAP = 1.7;
 
@@ -41,10 +49,10 @@ const at = (g: PdfGlyph): { box: Box; base: number } => g.frame ?? g;
 function groupLines(glyphs: readonly PdfGlyph[]): Line[] {
   const lines: Line[] = [];
   let line: Line | null = null;
-  let pendingSpace = false;
+  let pendingSpaces = 0;
   for (const g of glyphs) {
     if (g.text === ' ' || (g.text.trim() === '' && g.text !== '')) {
-      pendingSpace = true;
+      pendingSpaces++;
       continue;
     }
     const lastGlyph = line?.glyphs[line.glyphs.length - 1]?.glyph;
@@ -58,13 +66,18 @@ function groupLines(glyphs: readonly PdfGlyph[]): Line[] {
       here.box.x0 >= last.box.x1 - 0.5 * size &&
       here.box.x0 - last.box.x1 <= COLUMN_GAP * size;
     if (!sameLine || !line || !last) {
-      line = { glyphs: [{ glyph: g, spaceBefore: false }], base: here.base, size };
+      line = { glyphs: [{ glyph: g, spaceBefore: false, columnBefore: false }], base: here.base, size };
       lines.push(line);
     } else {
-      line.glyphs.push({ glyph: g, spaceBefore: pendingSpace || here.box.x0 - last.box.x1 > SPACE_GAP * size });
+      const gap = here.box.x0 - last.box.x1;
+      line.glyphs.push({
+        glyph: g,
+        spaceBefore: pendingSpaces > 0 || gap > SPACE_GAP * size,
+        columnBefore: pendingSpaces > 1 || gap > (pendingSpaces === 0 ? COLUMN_SPACE : 2 * COLUMN_SPACE) * size,
+      });
       line.size = Math.max(line.size, size);
     }
-    pendingSpace = false;
+    pendingSpaces = 0;
   }
   return lines;
 }
@@ -96,8 +109,8 @@ export function groupParagraphs(glyphs: readonly PdfGlyph[]): PdfParagraph[] {
     lines.forEach((line, l) => {
       const joined = l > 0 && hyphenated(lines[l - 1]!, line);
       if (l > 0 && !joined) text += '\n';
-      line.glyphs.forEach(({ glyph, spaceBefore }, g) => {
-        if (spaceBefore) text += ' ';
+      line.glyphs.forEach(({ glyph, spaceBefore, columnBefore }, g) => {
+        if (spaceBefore) text += columnBefore ? '\t' : ' ';
         // A line-end hyphen of a word broken across lines stays on the page but not in the text: detection reads
         // "Jungfernstieg 30" where the page shows "Jungfern-" and "stieg 30" (its glyph maps to no characters).
         const dropped = g === line.glyphs.length - 1 && l + 1 < lines.length && hyphenated(line, lines[l + 1]!);

@@ -39,3 +39,18 @@ describe('paragraphs of a page (packed glyph boxes)', () => {
     ]);
   });
 });
+
+describe('gaps within a line', () => {
+  const textOf = (glyphs: PdfGlyph[]) => groupParagraphs(glyphs).map((p) => p.text);
+
+  it('reads one space as a space and two or more as a tab between columns', () => {
+    expect(textOf(line('Grace Okonjo DOB', 50, 100))).toEqual(['Grace Okonjo DOB']);
+    expect(textOf(line('Grace Okonjo   DOB: 1961', 50, 100))).toEqual(['Grace Okonjo\tDOB: 1961']);
+  });
+
+  it('reads a gap without space characters as a tab when it is wider than the font size, else as a space', () => {
+    // 10 pt font: a gap of 12 pt separates columns, one of 8 pt (a stretched word space) does not.
+    expect(textOf([...line('Okonjo', 50, 100), ...line('DOB', 50 + 36 + 12, 100)])).toEqual(['Okonjo\tDOB']);
+    expect(textOf([...line('Okonjo', 50, 100), ...line('DOB', 50 + 36 + 8, 100)])).toEqual(['Okonjo DOB']);
+  });
+});
