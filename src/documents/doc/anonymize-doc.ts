@@ -18,6 +18,7 @@ import { redactUnit } from './redact-text.js';
 import { anonymizePictures } from './rewrite-pictures.js';
 import { maskInStream } from './stream-search.js';
 import type { TextUnit } from './units.js';
+import { rowEnds } from './row-ends.js';
 import { storyTexts } from './units.js';
 import { verifyDoc } from './verify.js';
 import { readWordFile } from './word-file.js';
@@ -67,18 +68,19 @@ export async function anonymizeDoc(bytes: Uint8Array, job: DocumentJob, deps: Im
   const roots = drawingRoots(file.fib, streams);
   const pictures = findPictures(streams, roots, file.fib.size);
   const shapes = drawingTexts(streams, roots);
-  const stories = storyTexts(file.text, file.stories);
+  const stories = storyTexts(file.text, file.stories, rowEnds(file));
   const pagesTotal = stories.length;
   const progress = (phase: DocumentPhase, done: number) => reportProgress(job, phase, done, pagesTotal);
   const detect = async (text: string) => (job.text && text.trim() !== '' ? (await job.text(text)).edits : []);
 
-  // A story's paragraphs are read together (each with its neighbours); a field instruction alone.
+  // A story's paragraphs are read together (each with its neighbours, a table's cells as rows of columns); a field
+  // instruction alone.
   const detected: DetectedUnit[] = [];
   for (const [i, { page, units }] of stories.entries()) {
     progress('detecting', i);
     job.signal?.throwIfAborted();
     const paragraphs = units.filter((u) => u.kind === 'paragraph');
-    const applied = job.texts ? await job.texts(paragraphs.map((u) => ({ text: u.text }))) : [];
+    const applied = job.texts ? await job.texts(paragraphs.map((u) => ({ text: u.text, ...(u.joiner ? { joiner: u.joiner } : {}) }))) : [];
     const edits = new Map(paragraphs.map((u, j) => [u, applied[j]?.edits ?? []]));
     for (const unit of units) detected.push({ page, unit, edits: edits.get(unit) ?? (await detect(unit.text)) });
   }

@@ -9,6 +9,12 @@ export interface TextUnit {
   kind: 'paragraph' | 'field';
   text: string;
   cps: Int32Array;
+  /**
+   * A paragraph's: what joins it to the next paragraph when the story is read as one text. A cell end is a tab, a row
+   * end, a paragraph mark or a break a line break; an empty cell adds a tab, an empty paragraph a line break, so a
+   * table reads as rows of columns (`Schulze⇥⇥Jena`) and blank lines stay.
+   */
+  joiner?: string;
 }
 
 /** Paragraph mark, cell/row end, page or section break, column break: they end a paragraph. */
@@ -41,10 +47,13 @@ class Builder {
     this.chars.push(s);
     this.cps.push(cp);
   }
-  flush(): void {
-    if (this.chars.length > 0) this.units.push({ kind: this.kind, text: this.chars.join(''), cps: Int32Array.from(this.cps) });
+  /** The unit made of what was added, if anything was. */
+  flush(): TextUnit | null {
+    const unit = this.chars.length > 0 ? { kind: this.kind, text: this.chars.join(''), cps: Int32Array.from(this.cps) } : null;
+    if (unit) this.units.push(unit);
     this.chars.length = 0;
     this.cps.length = 0;
+    return unit;
   }
 }
 
@@ -52,10 +61,11 @@ class Builder {
  * The units of one story, in the order they start. Field marks (begin, separator, end) are not text: a paragraph reads
  * the field's result where the field stands, and the instruction between begin and separator (or end) is a unit of
  * its own; fields nest, and a nested field's result belongs to whatever holds the field. Unbalanced marks (damaged
- * files) are ignored.
+ * files) are ignored. `rowEnds` (see `rowEnds`) tells a table's row ends from its cell ends, for the joiners.
  */
-export function unitsOf(text: string, story: Story): TextUnit[] {
+export function unitsOf(text: string, story: Story, rowEnds: ReadonlySet<number> = new Set()): TextUnit[] {
   const units: TextUnit[] = [];
+  let last: TextUnit | null = null;
   const paragraph = new Builder('paragraph', units);
   /** Open fields: the builder their result goes to (null: the current paragraph), their instruction, and its state. */
   const open: Array<{ parent: Builder | null; instruction: Builder; done: boolean }> = [];
@@ -74,7 +84,14 @@ export function unitsOf(text: string, story: Story): TextUnit[] {
       into = field.parent;
     } else if (ENDS.has(unit)) {
       if (into) into.add('\n', cp);
-      else paragraph.flush();
+      else {
+        const cell = unit === 0x07 && !rowEnds.has(cp);
+        const ended = paragraph.flush();
+        if (ended) {
+          ended.joiner = cell ? '\t' : '\n';
+          last = ended;
+        } else if (last) last.joiner = cell ? `${last.joiner}\t` : `${last.joiner!.replace(/\t+$/u, '')}\n`;
+      }
     } else (into ?? paragraph).add(shown(unit), cp);
   }
   for (const field of open) field.instruction.flush();
@@ -93,10 +110,10 @@ export interface StoryText {
  * The units of every story that has text, numbered as pages: the main text is page 1, and every further story with
  * any non-blank unit gets the next number, in CP order.
  */
-export function storyTexts(text: string, stories: readonly Story[]): StoryText[] {
+export function storyTexts(text: string, stories: readonly Story[], rowEnds: ReadonlySet<number> = new Set()): StoryText[] {
   const out: StoryText[] = [];
   for (const story of stories) {
-    const units = unitsOf(text, story);
+    const units = unitsOf(text, story, rowEnds);
     if (story.kind === 'text' || units.some((u) => u.text.trim() !== '')) out.push({ story, page: out.length + 1, units });
   }
   return out;

@@ -3,6 +3,7 @@ import { decodeCp1252, encodeCp1252 } from '../../../../src/documents/doc/cp1252
 import { readContainer } from '../../../../src/documents/doc/container.js';
 import { pieceText, readPieces, writeUnit } from '../../../../src/documents/doc/pieces.js';
 import { fitReplacement } from '../../../../src/documents/doc/redact-text.js';
+import { rowEnds } from '../../../../src/documents/doc/row-ends.js';
 import { storyTexts, unitsOf } from '../../../../src/documents/doc/units.js';
 import { readWordFile } from '../../../../src/documents/doc/word-file.js';
 import { corpusFiles } from '../../../helpers/images.js';
@@ -118,5 +119,42 @@ describe('DOC reading: code page, piece table, stories, units', () => {
     expect(fitReplacement('PER-12', 3)).toBe('PER');
     expect(fitReplacement('a\rb', 3)).toBe('a b');
     expect(fitReplacement('\u{1F600}x', 1)).toBe('*');
+  });
+});
+
+describe('DOC tables as detection reads them', () => {
+  it('joins cells with tabs and rows with line breaks, an empty cell an extra tab, an empty paragraph a blank line', () => {
+    // Rows `A | B` and ` | D`: each cell ends with 0x07, each row with one more 0x07 (its end, told by `rowEnds`).
+    const text = 'Kopf\r\rA\u0007B\u0007\u0007\u0007D\u0007\u0007Ende\r';
+    const ends = new Set([text.indexOf('\u0007\u0007') + 1, text.lastIndexOf('\u0007')]);
+    const units = unitsOf(text, { kind: 'text', cpStart: 0, cpEnd: text.length }, ends);
+    expect(units.map((u) => [u.text, u.joiner])).toEqual([
+      ['Kopf', '\n\n'],
+      ['A', '\t'],
+      ['B', '\n\t'],
+      ['D', '\n'],
+      ['Ende', '\n'],
+    ]);
+  });
+
+  it('finds the row ends of a LibreOffice table in its paragraph properties', () => {
+    const file = readWordFile(readContainer(fixture('table.doc')));
+    const ends = rowEnds(file);
+    expect(ends.size).toBe(3);
+    for (const cp of ends) expect(file.text.charCodeAt(cp)).toBe(0x07);
+    const [main] = storyTexts(file.text, file.stories, ends);
+    const joined = main!.units.map((u) => u.text + (u.joiner ?? '')).join('');
+    expect(joined).toBe(
+      'Teilnehmerliste\nName\tVorname\tWohnort\tTelefon\nSchulze\tKarin\tJena\t03641 284117\nBrandt\tOle\t\t040 3358921\nStand: Mai\n',
+    );
+  });
+
+  it('reads no row ends from a file without paragraph properties', () => {
+    const file = readWordFile(readContainer(fixture('canaries.doc')));
+    file.wordDocument = file.wordDocument.slice();
+    // PlcBtePapx (FibRgFcLcb97 index 13) emptied: every 0x07 reads as a cell end; no text is lost.
+    file.wordDocument.fill(0, file.fib.fcLcbAt + 13 * 8 + 4, file.fib.fcLcbAt + 13 * 8 + 8);
+    expect(rowEnds(file).size).toBe(0);
+    expect(rowEnds(readWordFile(readContainer(fixture('canaries.doc')))).size).toBe(2);
   });
 });
