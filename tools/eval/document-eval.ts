@@ -22,44 +22,49 @@ const enc = (s: string) => new TextEncoder().encode(s);
 const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 const run = (s: string) => `<w:p><w:r><w:t xml:space="preserve">${esc(s)}</w:t></w:r></w:p>`;
 
-/** A line as Word holds it: a table row when it has tabs (a cell per column), else a paragraph. */
-interface Line {
-  /** Offsets in the record of each paragraph this line became. */
-  starts: number[];
-  texts: string[];
-  xml: string;
+/** Where each paragraph of the document starts in the record, and its text. */
+interface Paragraph {
+  start: number;
+  text: string;
 }
 
-function lineOf(text: string, start: number): Line {
-  if (!text.includes('\t')) return { starts: [start], texts: [text], xml: run(text) };
-  const cells = text.split('\t');
-  const starts: number[] = [];
-  let at = start;
-  for (const c of cells) {
-    starts.push(at);
-    at += c.length + 1;
-  }
-  const tc = (c: string) => `<w:tc><w:tcPr><w:tcW w:w="1500" w:type="dxa"/></w:tcPr>${c.trim() === '' ? '<w:p/>' : run(c)}</w:tc>`;
-  const keep = cells.map((c, i) => [c, starts[i]!] as const).filter(([c]) => c.trim() !== '');
-  return {
-    starts: keep.map(([, s]) => s),
-    texts: keep.map(([c]) => c),
-    xml: `<w:tbl><w:tblPr><w:tblW w:w="0" w:type="auto"/></w:tblPr><w:tr>${cells.map(tc).join('')}</w:tr></w:tbl>`,
-  };
+/** Text width of an A4 page with Word's default margins, in twentieths of a point. */
+const PAGE_WIDTH = 9600;
+
+/**
+ * Consecutive tab-separated lines as one table, its columns as wide as their longest cell (about 140 twips a
+ * character at LibreOffice's default 12 pt) and narrowed together to the page width, as Word's autofit lays them out.
+ */
+function tableOf(rows: ReadonlyArray<{ start: number; text: string }>): string {
+  const cells = rows.map((r) => r.text.split('\t'));
+  const columns = Math.max(...cells.map((c) => c.length));
+  const wide = Array.from({ length: columns }, (_, i) => 300 + 140 * Math.max(...cells.map((c) => (c[i] ?? '').length)));
+  const total = wide.reduce((a, b) => a + b, 0);
+  const widths = wide.map((w) => Math.floor(total > PAGE_WIDTH ? (w * PAGE_WIDTH) / total : w));
+  const tc = (c: string, i: number) =>
+    `<w:tc><w:tcPr><w:tcW w:w="${widths[i]}" w:type="dxa"/></w:tcPr>${c.trim() === '' ? '<w:p/>' : run(c)}</w:tc>`;
+  const grid = widths.map((w) => `<w:gridCol w:w="${w}"/>`).join('');
+  const body = cells.map((row) => `<w:tr>${Array.from({ length: columns }, (_, i) => tc(row[i] ?? '', i)).join('')}</w:tr>`).join('');
+  return `<w:tbl><w:tblPr><w:tblW w:w="0" w:type="auto"/><w:tblLayout w:type="fixed"/></w:tblPr><w:tblGrid>${grid}</w:tblGrid>${body}</w:tbl>`;
 }
 
 function docxOf(record: EvalRecord): Uint8Array {
-  const lines: Line[] = [];
+  const lines: Paragraph[] = [];
   let at = 0;
   for (const text of record.text.split('\n')) {
-    if (text.trim() !== '') lines.push(lineOf(text, at));
+    if (text.trim() !== '') lines.push({ start: at, text });
     at += text.length + 1;
   }
-  // Consecutive table rows form one table (Word writes a table per run of rows).
-  const body = lines
-    .map((l) => l.xml)
-    .join('')
-    .replace(/<\/w:tbl><w:tbl><w:tblPr><w:tblW w:w="0" w:type="auto"\/><\/w:tblPr>/g, '');
+  const parts: string[] = [];
+  for (let i = 0; i < lines.length;) {
+    if (!lines[i]!.text.includes('\t')) parts.push(run(lines[i++]!.text));
+    else {
+      const rows: Paragraph[] = [];
+      while (i < lines.length && lines[i]!.text.includes('\t')) rows.push(lines[i++]!);
+      parts.push(tableOf(rows));
+    }
+  }
+  const body = parts.join('');
   const files = {
     '[Content_Types].xml': enc(
       `<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>`,
