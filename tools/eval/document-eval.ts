@@ -5,7 +5,9 @@
  * onto the record by their non-blank characters (each paragraph's tokens found in the record in reading order) and
  * scored as `npm run eval` scores text.
  *
- *   npm run eval:documents -- <file.jsonl> [--as docx|pdf|doc] [--limit N] [--kind K]
+ *   npm run eval:documents -- <file.jsonl> [--as docx|pdf|doc] [--limit N] [--kind K] [--errors]
+ *
+ * `--errors` lists every false negative and false positive with its record and text.
  */
 import { readFileSync } from 'node:fs';
 import { zipSync } from 'fflate';
@@ -118,6 +120,9 @@ const opt = (name: string) => (args.includes(name) ? args[args.indexOf(name) + 1
 const limit = Number(opt('--limit') ?? Infinity);
 const kind = opt('--kind');
 const as = opt('--as') ?? 'docx';
+// Dataset text is printed only when asked for.
+const showErrors = args.includes('--errors');
+const errors: string[] = [];
 if (!['docx', 'pdf', 'doc'].includes(as)) throw new Error('--as docx, pdf or doc');
 const records = readFileSync(file, 'utf8')
   .split('\n')
@@ -151,10 +156,19 @@ for (let b = 0; b < records.length; b += 25) {
       failed++;
       process.stderr.write(`${record.id}: ${(e as Error).message}\n`);
     }
-    addScores(
-      total,
-      scoreDocument({ text: record.text, gold: record.entities, pred: pred.filter((p) => labels.includes(p.label as never)), labels }),
-    );
+    const score = scoreDocument({
+      text: record.text,
+      gold: record.entities,
+      pred: pred.filter((p) => labels.includes(p.label as never)),
+      labels,
+    });
+    addScores(total, score);
+    if (showErrors)
+      for (const [kind, spans] of [
+        ['FN', score.falseNegatives],
+        ['FP', score.falsePositives],
+      ] as const)
+        for (const e of spans) errors.push(`${kind} ${record.id} ${e.label} ${JSON.stringify(record.text.slice(e.start, e.end))}`);
   }
 }
 await engine.close();
@@ -165,3 +179,4 @@ for (const r of [...summary.rows, summary.micro])
 process.stdout.write(
   `${file}: ${records.length} records as ${as.toUpperCase()}${kind ? ` (--kind ${kind})` : ''}, ${failed} failed, ${lost} detections not mapped back\n\n${formatTable(rows)}\n`,
 );
+if (showErrors) process.stdout.write(`\n${errors.join('\n')}\n`);

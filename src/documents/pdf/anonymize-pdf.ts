@@ -18,6 +18,7 @@ import type { ImageRegion } from './images.js';
 import type { DrawnImage } from './redact-page.js';
 import { UnsafePageError, redactPageContent } from './redact-page.js';
 import type { PdfParagraph } from './paragraphs.js';
+import { readingPieces } from './reading.js';
 import { groupParagraphs, lineBoxesOfRange, paragraphBoxesOfRange } from './paragraphs.js';
 import { overwriteImageRegions } from './images.js';
 import type { DrawnImages, InspectionStats } from './inspect-images.js';
@@ -317,9 +318,9 @@ export async function anonymizePdf(bytes: Uint8Array, job: DocumentJob, deps: Pd
     for (const [i, page] of pages.entries()) {
       job.signal?.throwIfAborted();
       progress('detecting', i);
-      // A page's blocks are read together, a blank line between them: each with the page around it.
+      // A page's blocks are read together: each with the page around it, a table's cells as rows.
       if (job.texts) {
-        const applied = await job.texts(page.paragraphs.map((x) => ({ text: x.paragraph.text, joiner: '\n\n' })));
+        const applied = await job.texts(readingPieces(page.paragraphs.map((x) => x.paragraph)));
         page.paragraphs.forEach((x, j) => (x.edits = applied[j]!.edits));
       }
       // The OCR text of a page to be rasterised is detected now too: every string it holds is known before any page

@@ -89,9 +89,19 @@ function groupLines(glyphs: readonly PdfGlyph[]): Line[] {
 export function groupParagraphs(glyphs: readonly PdfGlyph[]): PdfParagraph[] {
   const paragraphs: Line[][] = [];
   let prev: Line | null = null;
-  for (const line of groupLines(glyphs)) {
+  const lines = groupLines(glyphs);
+  for (const [i, line] of lines.entries()) {
     const gap = prev ? line.base - prev.base : 0;
-    if (!prev || gap <= 0.4 * prev.size || gap > PARAGRAPH_GAP * Math.max(prev.size, line.size)) paragraphs.push([line]);
+    const next = lines[i + 1];
+    if (
+      !prev ||
+      gap <= 0.4 * prev.size ||
+      gap > PARAGRAPH_GAP * Math.max(prev.size, line.size) ||
+      backToAnotherColumn(prev, line) ||
+      // The first cell of a row (`Name`, then `Kundennr.` beside it): not the last line of the block above.
+      (next !== undefined && Math.abs(next.base - line.base) <= 0.4 * line.size && extent(next).x0 > extent(line).x1)
+    )
+      paragraphs.push([line]);
     else paragraphs[paragraphs.length - 1]!.push(line);
     prev = line;
   }
@@ -128,6 +138,24 @@ export function groupParagraphs(glyphs: readonly PdfGlyph[]): PdfParagraph[] {
     p.text = text;
     return p;
   });
+}
+
+/** A line's left and right edge. */
+function extent(line: Line): { x0: number; x1: number } {
+  return { x0: at(line.glyphs[0]!.glyph).box.x0, x1: at(line.glyphs[line.glyphs.length - 1]!.glyph).box.x1 };
+}
+
+/**
+ * Whether `line` goes back to another column rather than on with `prev`'s text: it starts far left of where `prev`
+ * started, and the two are not centred on one another (a centred block's lines start where their length puts them).
+ * A table drawn cell by cell goes from a row's last cell (`130`, the wrapped end of a phone number) to the next row's
+ * first (`Arian Siegelaub`), one line below: two cells, not one paragraph.
+ */
+function backToAnotherColumn(prev: Line, line: Line): boolean {
+  const a = extent(prev);
+  const b = extent(line);
+  const em = Math.max(prev.size, line.size);
+  return b.x0 < a.x0 - 2 * em && Math.abs((a.x0 + a.x1) / 2 - (b.x0 + b.x1) / 2) > 2 * em;
 }
 
 const HYPHENS = new Set(['-', '\u00ad', '\u2010']);

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { PdfGlyph } from '../../../../src/documents/pdf/read.js';
 import { groupParagraphs, lineBoxesOfRange, paragraphBoxesOfRange } from '../../../../src/documents/pdf/paragraphs.js';
+import { readingPieces } from '../../../../src/documents/pdf/reading.js';
+import { joinPieces } from '../../../../src/text/pieces.js';
 
 /** Glyphs of `text` set on one baseline from `x`, 6 pt wide each, 10 pt font (a space is a glyph of its own). */
 function line(text: string, x: number, base: number): PdfGlyph[] {
@@ -52,5 +54,47 @@ describe('gaps within a line', () => {
     // 10 pt font: a gap of 12 pt separates columns, one of 8 pt (a stretched word space) does not.
     expect(textOf([...line('Okonjo', 50, 100), ...line('DOB', 50 + 36 + 12, 100)])).toEqual(['Okonjo\tDOB']);
     expect(textOf([...line('Okonjo', 50, 100), ...line('DOB', 50 + 36 + 8, 100)])).toEqual(['Okonjo DOB']);
+  });
+});
+
+describe('tables drawn cell by cell', () => {
+  // A header row, then a row whose last cell wraps (`518-` / `130`), then the next row: LibreOffice's order.
+  const glyphs = [
+    ...line('Adressliste', 50, 88),
+    ...line('Name', 50, 100),
+    ...line('Telefon', 200, 100),
+    ...line('Fredrik Vedvik', 50, 112),
+    ...line('06221 518-', 200, 112),
+    ...line('130', 200, 124),
+    ...line('Arian Siegelaub', 50, 136),
+    ...line('0911 910', 200, 136),
+  ];
+  const paragraphs = groupParagraphs(glyphs);
+
+  it('makes each cell a block: the first cell of a row is no line of the block above, the next row no line of the last cell', () => {
+    expect(paragraphs.map((p) => p.text)).toEqual([
+      'Adressliste',
+      'Name',
+      'Telefon',
+      'Fredrik Vedvik',
+      '06221 518-\n130',
+      'Arian Siegelaub',
+      '0911 910',
+    ]);
+  });
+
+  it('reads the cells of a row as a line of columns, a wrapped cell as one line of the same length', () => {
+    const pieces = readingPieces(paragraphs);
+    expect(joinPieces(pieces).text).toBe('Adressliste\n\nName\tTelefon\nFredrik Vedvik\t06221 518- 130\nArian Siegelaub\t0911 910');
+    pieces.forEach((piece, i) => expect(piece.text.length).toBe(paragraphs[i]!.text.length));
+  });
+
+  it('keeps a centred block together: its lines start where their length puts them', () => {
+    const centred = [
+      ...line('Praxis am Markt', 250, 100),
+      ...line('Dr. Ann Lee', 262, 112),
+      ...line('Markt 1, 07743 Jena, Tel. 03641 1234', 190, 124),
+    ];
+    expect(groupParagraphs(centred).map((p) => p.text)).toEqual(['Praxis am Markt\nDr. Ann Lee\nMarkt 1, 07743 Jena, Tel. 03641 1234']);
   });
 });
