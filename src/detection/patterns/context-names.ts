@@ -446,8 +446,9 @@ export const NAME_RULES: readonly PatternRule[] = [
   {
     // A maiden name: `Stefanie Okafor, geb. Meier`, `Jane Smith (née Brown)`.
     label: 'PER',
-    // Right after a name or its comma; `der 1965 geb. Kläger` is a role noun.
-    regex: new RegExp(`(?<=[\\p{L},(][ \\t]?)(?:geb\\.|née|nee)${SP}(?<name>${LIGHT_WORD})`, 'dgu'),
+    // Right after a name or its comma, as a word of its own (`Renee Watson` holds no `nee`); `der 1965 geb. Kläger` is
+    // a role noun.
+    regex: new RegExp(`(?<=\\p{L}[ \\t]|[,(][ \\t]?)(?:geb\\.|née|nee)${SP}(?<name>${LIGHT_WORD})`, 'dgu'),
     group: 'name',
     score: 0.85,
     validate: (value, m, text) => !COMMON_NOUN_SET.has(value) && nameWords(value) && notOrgOrStreet(value, text, groupEnd(m, 'name')),

@@ -189,6 +189,8 @@ describe('contextNameRecognizer: chats, logs, tables and mail headers', () => {
     ['call us.\n— Marisol, Lakeshore Fiber Customer Care', ['Marisol']],
     ['Kindesmutter: Stefanie Okafor, geb. Meier, Fürther Straße 212', ['Stefanie Okafor', 'Meier']],
     ['Jane Smith (née Brown) lives here', ['Jane Smith', 'Brown']],
+    // A first name ending in `nee` is no maiden-name mark.
+    ['To: Renee Ratcliff <renee@example.com>', ['Renee Ratcliff']],
     ['durch die Richterin am Amtsgericht Engelhardt am 7. März', ['Engelhardt']],
     ['die Richterin am Amtsgericht Dr. Wiśniewska für Recht erkannt', ['Wiśniewska']],
     ['Before: Employment Judge Whitfield\nMembers', ['Whitfield']],
