@@ -189,6 +189,24 @@ const LANGUAGES = words(`English German French Spanish Italian Portuguese Dutch 
   Italienisch Portugiesisch Niederländisch Polnisch Russisch Türkisch Arabisch Chinesisch Japanisch Griechisch
   Schwedisch Tschechisch Ungarisch Rumänisch Kroatisch Serbisch Ukrainisch`);
 /**
+ * Peoples, faiths, regions' adjectives and feasts (`Palestinian`, `Sunni`, `Israelis`, `Mediterranean`, `Christmas`):
+ * labels.md leaves nationalities and religions out, and alone they name no person, place or organisation. Words that are
+ * also given names (`Christian`) are left out below; the languages above are nationalities too.
+ */
+const PEOPLES_AND_FEASTS = words(`American Americans British Irish Scottish Welsh Canadian Canadians Australian Mexican Brazilian
+  Argentine Argentinian Cuban Colombian Venezuelan Chilean Peruvian European Europeans African Africans Asian Asians Arab
+  Arabs Israeli Israelis Palestinian Palestinians Iraqi Iraqis Iranian Iranians Syrian Syrians Lebanese Egyptian
+  Egyptians Saudi Saudis Jordanian Kurdish Kurds Afghan Afghans Pakistani Pakistanis Indian Indians Bangladeshi
+  Nepalese Vietnamese Thai Filipino Indonesian Malaysian Nigerian Kenyan Ethiopian Somali Sudanese Moroccan Algerian
+  Tunisian Libyan Belgian Swiss Austrian Scandinavian Nordic Balkan Caribbean Mediterranean Soviet Muslim Muslims
+  Islamic Islamist Islamists Christians Jewish Jews Catholic Catholics Protestant Protestants Sunni Sunnis Shiite
+  Shiites Shia Hindu Hindus Buddhist Buddhists Sikh Sikhs Christmas Easter Thanksgiving Halloween Ramadan Hanukkah Diwali
+  Passover Pentecost Weihnachten Ostern Pfingsten Silvester`);
+
+/** Months that are given names too (`April said…`), missing from the name list for their months' sake. */
+const MONTHS_NAMING_PEOPLE: ReadonlySet<string> = new Set(words('April May June August Mai'));
+
+/**
  * Pronouns and what families call each other (`He's not answering`, `Has anyone heard from Grandad?`): they name
  * nobody. (Two-letter words are not in the common-word lists.)
  */
@@ -206,11 +224,13 @@ export const POST_NOMINALS: ReadonlySet<string> = new Set(
 /**
  * One word that is no name: a capitalised word with a noun ending (Eignung, Gesellschaft, Traumatologie; names such
  * as Hartung excepted), a form of address (Kollegin, Herr, Dott.), a court or office named by its kind alone (LSG),
- * an outline number (`III.`), a pronoun or a family call (`He`, `Grandad`), a language (`German (fluent)`).
+ * an outline number (`III.`), a pronoun or a family call (`He`, `Grandad`), a language (`German (fluent)`), a people,
+ * faith or feast (`Palestinian`, `Sunni`, `Christmas`), a month or weekday that is no given name (`January`, not `June`).
  */
 export const NOT_A_NAME = new RegExp(
   `^(?:(?!${NOUN_SUFFIX_NAMES}$)\\p{Lu}\\p{L}{1,30}${NOUN_SUFFIXES}|${alternation([...ADDRESS_NOUNS, ...GENERIC_INSTITUTIONS])}` +
-    `|(?:${alternation(HONORIFICS)})\\.?|${OUTLINE_MARK}|${alternation(PRONOUNS_AND_KIN_CALLS)}|${alternation(LANGUAGES)})$`,
+    `|(?:${alternation(HONORIFICS)})\\.?|${OUTLINE_MARK}|${alternation(PRONOUNS_AND_KIN_CALLS)}|${alternation(LANGUAGES)}` +
+    `|${alternation([...PEOPLES_AND_FEASTS, ...MONTHS, ...WEEKDAYS].filter((w) => !isFirstName(w) && !MONTHS_NAMING_PEOPLE.has(w)))})$`,
   'u',
 );
 

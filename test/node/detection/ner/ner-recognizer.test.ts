@@ -198,6 +198,11 @@ describe('NER recognizer', () => {
       'Dr',
       'German',
       'Französisch',
+      'Palestinians',
+      'Sunni',
+      'Christmas',
+      'January',
+      'Montag',
     ])
       expect(NOT_A_NAME.test(word), word).toBe(true);
     for (const word of [
@@ -214,6 +219,10 @@ describe('NER recognizer', () => {
       'Ivo',
       'Germany',
       'Dr. Ivo',
+      // Given names that are also a faith or a month.
+      'Christian',
+      'June',
+      'April',
     ])
       expect(NOT_A_NAME.test(word), word).toBe(false);
   });
