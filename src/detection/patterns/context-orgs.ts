@@ -247,7 +247,7 @@ const PARTNERSHIP = phrases('LLP PartG_mbB PartGmbB PartG P.C. Solicitors Rechts
  * name (people listed by first name end with one: `Anna, Ben and Carla`; not `Leeds, York and Hull`).
  */
 function partnersOnly(value: string): boolean {
-  const names = value.split(/,?[ \u00a0]+(?:and|und|&)[ \u00a0]+|,[ \u00a0]+/u);
+  const names = value.split(/,?[ \u00a0]+(?:and|&)[ \u00a0]+|,[ \u00a0]+/u);
   const surname = (w: string) =>
     /^\p{Lu}\p{Ll}/u.test(w) && !isCommonWord(w, 'auto') && !isCommonCompound(w) && !PLACE_NAMES.has(w) && !KNOWN_ORG_NAMES.has(w);
   return names.every(surname) && !isFirstName(names.at(-1)!);
@@ -421,9 +421,10 @@ export const ORG_RULES: readonly PatternRule[] = [
     score: 0.9,
   },
   {
-    // Morgan, Delaney and Price; Homenick, Farrell & Zieme: three or more partners, no legal form.
+    // Morgan, Delaney and Price; Homenick, Farrell & Zieme: three or more partners, no legal form. Not `und`: German
+    // capitalises every noun, and its lists of three (`Rubor, Color und Functio`) are no firms.
     label: 'ORG',
-    regex: new RegExp(`${B}${STOP}${PARTNER}(?:,${SP}${PARTNER}){1,3},?${SP}(?:and|und|&)${SP}${PARTNER}${E}`, 'gu'),
+    regex: new RegExp(`${B}${STOP}${PARTNER}(?:,${SP}${PARTNER}){1,3},?${SP}(?:and|&)${SP}${PARTNER}${E}`, 'gu'),
     score: 0.7,
     validate: partnersOnly,
   },

@@ -147,6 +147,7 @@ describe('contextOrgRecognizer', () => {
     ['Das Gewicht beträgt 5 KG.'],
     ['Please ask Anna, Ben and Carla.'],
     ['We drove through Leeds, York and Hull.'],
+    ['Entzündungszeichen (Rubor, Color und Functio) fehlen.'],
     ['Beatriz Carvalho, Teamleiterin, Bosshardt & Frey, 0711 93 27 44-12'],
     ['Ich wohne in der Stadt Augsburg.'],
     ['Die Einwohner der Stadt Augsburg feiern.'],
