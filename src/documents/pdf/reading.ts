@@ -30,12 +30,9 @@ function sameRow(a: PdfParagraph, b: PdfParagraph): boolean {
  * space: one character for one, so offsets hold). Other blocks are joined by a blank line.
  */
 export function readingPieces(paragraphs: readonly PdfParagraph[]): TextPiece[] {
-  const inRow = paragraphs.map(
-    (p, i) => (i > 0 && sameRow(paragraphs[i - 1]!, p)) || (i + 1 < paragraphs.length && sameRow(p, paragraphs[i + 1]!)),
-  );
+  const rowGoesOn = paragraphs.map((p, i) => i + 1 < paragraphs.length && sameRow(p, paragraphs[i + 1]!));
   return paragraphs.map((p, i) => {
-    const next = i + 1 < paragraphs.length && sameRow(p, paragraphs[i + 1]!);
-    if (!inRow[i]) return { text: p.text, joiner: '\n\n' };
-    return { text: p.text.replace(/\n/gu, ' '), joiner: next ? '\t' : '\n' };
+    if (!rowGoesOn[i] && !(i > 0 && rowGoesOn[i - 1])) return { text: p.text, joiner: '\n\n' };
+    return { text: p.text.replace(/\n/gu, ' '), joiner: rowGoesOn[i] ? '\t' : '\n' };
   });
 }
