@@ -20,8 +20,16 @@ export interface PlacedWord {
 }
 
 /**
- * Builds a layout from lines of words grouped into paragraphs: words joined by a space, lines by a newline,
- * paragraphs by a blank line, so detection sees ordinary text and every character maps back to one word.
+ * A gap between two words of a line wider than twice the taller word's height separates columns (a form's label and its value
+ * far to the right, a table's cells): it reads as a tab, as in a PDF's text (`pdf/paragraphs.ts`), so a name does not
+ * run on into the next field. A word's box is about a capital's height; word spaces are well under one.
+ */
+const COLUMN_GAP = 2;
+
+/**
+ * Builds a layout from lines of words grouped into paragraphs: words joined by a space (a tab across a column gap),
+ * lines by a newline, paragraphs by a blank line, so detection sees ordinary text and every character maps back to one
+ * word.
  */
 export function layoutFromParagraphs(paragraphs: readonly (readonly (readonly PlacedWord[])[])[]): TextLayout {
   let text = '';
@@ -31,7 +39,9 @@ export function layoutFromParagraphs(paragraphs: readonly (readonly (readonly Pl
     lines.forEach((line, l) => {
       if (l > 0) text += '\n';
       line.forEach((w, i) => {
-        if (i > 0) text += ' ';
+        const prev = line[i - 1];
+        const height = prev ? Math.max(prev.box.y1 - prev.box.y0, w.box.y1 - w.box.y0) : 0;
+        if (prev) text += w.box.x0 - prev.box.x1 > COLUMN_GAP * height ? '\t' : ' ';
         words.push({ start: text.length, end: text.length + w.text.length, box: w.box });
         text += w.text;
       });

@@ -31,4 +31,10 @@ describe('text layout', () => {
     expect(unionBox([])).toBeNull();
     expect(unionBox(boxesOfRange(layout, 0, layout.text.indexOf('030') + 3))).toEqual({ x0: 0, y0: 0, x1: 190, y1: 32 });
   });
+
+  it('reads a gap of more than two word heights inside a line as a tab between columns', () => {
+    const form = layoutFromParagraphs([[[w('Name:', 0, 0), w('Okonjo', 60, 0), w('DOB:', 150, 0), w('1961', 200, 0)]]]);
+    // 12-high words: a gap of 30 between `Okonjo` and `DOB:` is a column's, gaps of 10 are word spaces.
+    expect(form.text).toBe('Name: Okonjo\tDOB: 1961');
+  });
 });
