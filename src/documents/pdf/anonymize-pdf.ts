@@ -315,17 +315,22 @@ export async function anonymizePdf(bytes: Uint8Array, job: DocumentJob, deps: Pd
     if (textPageImages.length > 0 && readsTextInImages(job) && deps.detectors?.ocr) progress('ocr', toOcr.length);
     imageTexts = await readImageTexts(doc.context, textPageImages, job, { codec: deps.pixels, detectors: deps.detectors ?? {} });
     if (earlyOcr.size > 0 || imageTexts.size > 0) await deps.detectors?.releaseOcr?.();
-    for (const [i, page] of pages.entries()) {
+    // The pages' blocks are read together, page after page (in chunks): each block with the page around it and the
+    // pages before, so a short page is read in the document's language; a table's cells as rows.
+    progress('detecting', 0);
+    if (job.texts) {
+      const perPage = pages.map((page) => readingPieces(page.paragraphs.map((x) => x.paragraph)));
+      const ends: number[] = [];
+      perPage.reduce((n, pieces) => (ends.push(n + pieces.length), n + pieces.length), 0);
+      const applied = await job.texts(perPage.flat(), (done) => progress('detecting', ends.filter((end) => end <= done).length));
+      let k = 0;
+      for (const page of pages) for (const x of page.paragraphs) x.edits = applied[k++]!.edits;
+    }
+    // The OCR text of a page to be rasterised is detected now too: every string it holds is known before any page is
+    // redacted, so each page is redacted once (no page image is decoded again to mask a string found later).
+    // In page order (the pages were recognised concurrently): pseudonyms are numbered as read.
+    for (const [, ocr] of [...earlyOcr].sort(([a], [b]) => a - b)) {
       job.signal?.throwIfAborted();
-      progress('detecting', i);
-      // A page's blocks are read together: each with the page around it, a table's cells as rows.
-      if (job.texts) {
-        const applied = await job.texts(readingPieces(page.paragraphs.map((x) => x.paragraph)));
-        page.paragraphs.forEach((x, j) => (x.edits = applied[j]!.edits));
-      }
-      // The OCR text of a page to be rasterised is detected now too: every string it holds is known before any page
-      // is redacted, so each page is redacted once (no page image is decoded again to mask a string found later).
-      const ocr = earlyOcr.get(i);
       if (ocr && job.text && ocr.layout.text.trim() !== '') ocr.edits = (await job.text(ocr.layout.text)).edits;
     }
     for (const h of collectHiddenTexts(doc)) hidden.push({ ...h, edits: job.text ? (await job.text(h.text)).edits : [] });
