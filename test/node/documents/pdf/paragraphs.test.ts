@@ -98,3 +98,24 @@ describe('tables drawn cell by cell', () => {
     expect(groupParagraphs(centred).map((p) => p.text)).toEqual(['Praxis am Markt\nDr. Ann Lee\nMarkt 1, 07743 Jena, Tel. 03641 1234']);
   });
 });
+
+describe('running text and short lines', () => {
+  // 6-pt glyphs, 10-pt boxes: a 45-character line is 270 pt wide, 27 font sizes.
+  const prose = [
+    ...line('The claimant worked at its depot in Manchester', 50, 100),
+    ...line('M17 1HG, from 3 April 2014 until June.', 50, 112),
+  ];
+  const address = [...line('Hannah Levy', 50, 200), ...line('Unit 9, Trafford Park', 50, 212), ...line('Manchester M17 1HG', 50, 224)];
+
+  it('reads a wrapped line of running text as one with the next (a space for the line break, offsets unchanged)', () => {
+    const [p] = groupParagraphs(prose);
+    const [piece] = readingPieces([p!]);
+    expect(piece!.text).toBe('The claimant worked at its depot in Manchester M17 1HG, from 3 April 2014 until June.');
+    expect(piece!.text.length).toBe(p!.text.length);
+  });
+
+  it('keeps the line breaks of short lines: an address block stays lines', () => {
+    const [p] = groupParagraphs(address);
+    expect(readingPieces([p!])[0]!.text).toBe('Hannah Levy\nUnit 9, Trafford Park\nManchester M17 1HG');
+  });
+});
