@@ -28,16 +28,17 @@ const COLUMN_GAP = 2;
 
 /**
  * Builds a layout from lines of words grouped into paragraphs: words joined by a space (a tab across a column gap),
- * lines by a newline, paragraphs by a blank line, so detection sees ordinary text and every character maps back to one
- * word.
+ * lines by a newline (a space after a full line of running text), paragraphs by a blank line, so detection sees
+ * ordinary text and every character maps back to one word.
  */
 export function layoutFromParagraphs(paragraphs: readonly (readonly (readonly PlacedWord[])[])[]): TextLayout {
   let text = '';
   const words: LayoutWord[] = [];
   paragraphs.forEach((lines, p) => {
     if (p > 0 && text !== '') text += '\n\n';
+    const full = fullLines(lines);
     lines.forEach((line, l) => {
-      if (l > 0) text += '\n';
+      if (l > 0) text += full[l - 1] ? ' ' : '\n';
       line.forEach((w, i) => {
         const prev = line[i - 1];
         const height = prev ? Math.max(prev.box.y1 - prev.box.y0, w.box.y1 - w.box.y0) : 0;
@@ -48,6 +49,21 @@ export function layoutFromParagraphs(paragraphs: readonly (readonly (readonly Pl
     });
   });
   return { text, words };
+}
+
+/** Running text: its widest line spans at least this many word heights (about 25 font sizes; an address is far shorter). */
+const RUNNING_LINE = 35;
+
+/**
+ * Which lines of a paragraph are full lines of running text, wrapped by the layout rather than ended by their writer:
+ * in a paragraph whose widest line is running text, those at least 80 % as wide. The line break after one reads as a
+ * space, as in a PDF's text (`pdf/reading.ts`), so what spans the wrap is one to detection; short lines keep theirs.
+ */
+function fullLines(lines: readonly (readonly PlacedWord[])[]): boolean[] {
+  const widths = lines.map((line) => (line.length === 0 ? 0 : line[line.length - 1]!.box.x1 - line[0]!.box.x0));
+  const height = Math.max(0, ...lines.flatMap((line) => line.map((w) => w.box.y1 - w.box.y0)));
+  const widest = Math.max(0, ...widths);
+  return widths.map((w) => height > 0 && widest >= RUNNING_LINE * height && w >= 0.8 * widest);
 }
 
 /** Boxes of the words that share at least one character with [start, end): what a redaction must cover. */

@@ -37,4 +37,20 @@ describe('text layout', () => {
     // 12-high words: a gap of 30 between `Okonjo` and `DOB:` is a column's, gaps of 10 are word spaces.
     expect(form.text).toBe('Name: Okonjo\tDOB: 1961');
   });
+
+  it('reads the line break after a full line of running text as a space; short lines keep theirs', () => {
+    // 12-high words, 10 per character: running text is 420 wide or more.
+    const words = (s: string, y: number) => {
+      let x = 0;
+      return s.split(' ').map((t) => {
+        const word = w(t, x, y);
+        x += (t.length + 1) * 10;
+        return word;
+      });
+    };
+    const prose = layoutFromParagraphs([[words('The claimant worked at its depot in Manchester', 0), words('M17 1HG until June.', 20)]]);
+    expect(prose.text).toBe('The claimant worked at its depot in Manchester M17 1HG until June.');
+    const address = layoutFromParagraphs([[words('Hannah Levy', 0), words('Manchester M17 1HG', 20)]]);
+    expect(address.text).toBe('Hannah Levy\nManchester M17 1HG');
+  });
 });
