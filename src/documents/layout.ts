@@ -51,19 +51,52 @@ export function layoutFromParagraphs(paragraphs: readonly (readonly (readonly Pl
   return { text, words };
 }
 
-/** Running text: its widest line spans at least this many word heights (about 25 font sizes; an address is far shorter). */
-const RUNNING_LINE = 35;
+/** A line of a block as `softBreaks` weighs it: its width, its first word's width, whether it is a table's record. */
+export interface LineShape {
+  width: number;
+  firstWord: number;
+  /** A row of a table written as text (`a | b | c`, `a;b;c`, cells apart): its break is its end. */
+  record: boolean;
+}
+
+/** A line of text that is a table's record: tab-separated, or two `|` or two `;`. */
+export const RECORD_LINE = /\t|\|.*\||;.*;/u;
 
 /**
- * Which lines of a paragraph are full lines of running text, wrapped by the layout rather than ended by their writer:
- * in a paragraph whose widest line is running text, those at least 80 % as wide. The line break after one reads as a
- * space, as in a PDF's text (`pdf/reading.ts`), so what spans the wrap is one to detection; short lines keep theirs.
+ * Which line breaks of a block are the layout's wraps of running text rather than its writer's: the block's widest line
+ * spans at least `running` × `height` (an address block is far narrower); the line is at least 80 % as wide as the
+ * widest, is no table record, and the next line's first word would not have fitted after it (within 95 % of the
+ * widest). A wrap reads as a space, so a name, number or firm broken across it (`Manchester` / `M17 1HG`, `(312)` /
+ * `555-0133`, `Solicitors` / `LLP`) is one to detection; the others stay line breaks. Index `l`: the break after line
+ * `l`.
  */
+export function softBreaks(lines: readonly LineShape[], height: number, running: number): boolean[] {
+  const widest = Math.max(0, ...lines.map((l) => l.width));
+  return lines.map(
+    (line, l) =>
+      l + 1 < lines.length &&
+      height > 0 &&
+      widest >= running * height &&
+      !line.record &&
+      line.width >= 0.8 * widest &&
+      line.width + 0.3 * height + lines[l + 1]!.firstWord > 0.95 * widest,
+  );
+}
+
+/** OCR running text: its widest line spans this many word heights (about 25 font sizes, a word box being a capital's height). */
+const RUNNING_WORD_HEIGHTS = 35;
+
+/** The break after each line of an OCR paragraph: a wrap of running text (`softBreaks`) or a line break. */
 function fullLines(lines: readonly (readonly PlacedWord[])[]): boolean[] {
-  const widths = lines.map((line) => (line.length === 0 ? 0 : line[line.length - 1]!.box.x1 - line[0]!.box.x0));
   const height = Math.max(0, ...lines.flatMap((line) => line.map((w) => w.box.y1 - w.box.y0)));
-  const widest = Math.max(0, ...widths);
-  return widths.map((w) => height > 0 && widest >= RUNNING_LINE * height && w >= 0.8 * widest);
+  const shapes = lines.map((line) => ({
+    width: line.length === 0 ? 0 : line[line.length - 1]!.box.x1 - line[0]!.box.x0,
+    firstWord: line.length === 0 ? 0 : line[0]!.box.x1 - line[0]!.box.x0,
+    record:
+      RECORD_LINE.test(line.map((w) => w.text).join(' ')) ||
+      line.some((w, i) => i > 0 && w.box.x0 - line[i - 1]!.box.x1 > COLUMN_GAP * height),
+  }));
+  return softBreaks(shapes, height, RUNNING_WORD_HEIGHTS);
 }
 
 /** Boxes of the words that share at least one character with [start, end): what a redaction must cover. */

@@ -1,4 +1,5 @@
 import type { TextPiece } from '../../text/pieces.js';
+import { RECORD_LINE, softBreaks } from '../layout.js';
 import type { PdfParagraph } from './paragraphs.js';
 
 /** Where a block's first line lies: its left and right edge and its baseline (the glyphs' lowest edge). */
@@ -16,39 +17,45 @@ function firstLine(p: PdfParagraph): { x0: number; x1: number; bottom: number; h
   return x0 === Infinity ? null : { x0, x1, bottom, height: bottom - top };
 }
 
-/** Running text: its widest line spans at least this many font sizes (an address block's lines are far shorter). */
-const RUNNING_LINE = 25;
-/** A line of running text at least this share of the block's widest line is full: the next line is its wrap. */
-const FULL_LINE = 0.8;
+/** PDF running text: its widest line spans at least this many font sizes (a glyph box is about the font size tall). */
+const RUNNING_FONT_SIZES = 25;
 
 /**
- * The block's text with each soft line break read as a space (one character for one, so offsets hold): in running
- * text a line that fills the block's width was wrapped there by the layout, not ended by its writer, and a name,
- * number or firm broken across it (`Manchester` / `M17 1HG`, `(312)` / `555-0133`, `Solicitors` / `LLP`) is one
- * to detection. Short lines (an address, a signature, a list) keep their line breaks.
+ * The block's text with each wrap of running text (`softBreaks`) read as a space: one character for one, so offsets,
+ * boxes, redaction and verification hold. Short lines (an address, a signature), lines the next line's first word
+ * would have fitted after, and the rows of a table written as text keep their line breaks.
  */
 function unwrapped(p: PdfParagraph): string {
-  const lineCount = p.lines.length === 0 ? 0 : p.lines[p.lines.length - 1]! + 1;
-  if (lineCount < 2) return p.text;
-  const x0 = new Array<number>(lineCount).fill(Infinity);
-  const x1 = new Array<number>(lineCount).fill(-Infinity);
+  const count = p.lines.length === 0 ? 0 : p.lines[p.lines.length - 1]! + 1;
+  if (count < 2 || !p.text.includes('\n')) return p.text;
+  const first = new Array<number>(count).fill(-1);
+  const last = new Array<number>(count).fill(-1);
   let height = 0;
   for (let i = 0; i < p.lines.length; i++) {
     const l = p.lines[i]!;
-    x0[l] = Math.min(x0[l]!, p.boxes[4 * i]!);
-    x1[l] = Math.max(x1[l]!, p.boxes[4 * i + 2]!);
+    if (first[l] === -1) first[l] = i;
+    last[l] = i;
     height = Math.max(height, p.boxes[4 * i + 3]! - p.boxes[4 * i + 1]!);
   }
-  const widths = x0.map((a, l) => x1[l]! - a);
-  const widest = Math.max(...widths);
-  if (height <= 0 || widest < RUNNING_LINE * height) return p.text;
+  const shapes = first.map((f, l) => {
+    if (f === -1) return { width: 0, firstWord: 0, record: false };
+    const text = p.text.slice(p.starts[f]!, p.ends[last[l]!]!);
+    // The first word: the glyphs before the line's first white space.
+    const space = text.search(/\s/u);
+    let wordEnd = f;
+    while (wordEnd < last[l]! && (space < 0 || p.starts[wordEnd + 1]! < p.starts[f]! + space)) wordEnd++;
+    return {
+      width: p.boxes[4 * last[l]! + 2]! - p.boxes[4 * f]!,
+      firstWord: p.boxes[4 * wordEnd + 2]! - p.boxes[4 * f]!,
+      record: RECORD_LINE.test(text),
+    };
+  });
+  const soft = softBreaks(shapes, height, RUNNING_FONT_SIZES);
   const chars = p.text.split('');
-  // Each line break stands after the last character of its line: the line of the glyph that ends right before it.
-  let g = 0;
-  for (let t = 0; t < p.text.length; t++) {
-    if (p.text[t] !== '\n') continue;
-    while (g + 1 < p.starts.length && p.starts[g + 1]! < t) g++;
-    if (widths[p.lines[g]!]! >= FULL_LINE * widest) chars[t] = ' ';
+  // Each line break stands after its line's last glyph.
+  for (let l = 0; l < count; l++) {
+    const at = last[l] === -1 ? -1 : p.ends[last[l]!]!;
+    if (soft[l] && p.text[at] === '\n') chars[at] = ' ';
   }
   return chars.join('');
 }

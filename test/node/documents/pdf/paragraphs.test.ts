@@ -114,6 +114,25 @@ describe('running text and short lines', () => {
     expect(piece!.text.length).toBe(p!.text.length);
   });
 
+  it('keeps the line breaks of a table written as text and of a line the next word would have fitted after', () => {
+    const rows = groupParagraphs([
+      ...line('| Moritz Große-Boymann | 0351 80154917 | 581968 |', 50, 300),
+      ...line('| Elyssa Onody | +43 1 8403896 | 7785875135 |', 50, 312),
+    ]);
+    expect(readingPieces(rows)[0]!.text).toBe(
+      '| Moritz Große-Boymann | 0351 80154917 | 581968 |\n| Elyssa Onody | +43 1 8403896 | 7785875135 |',
+    );
+    // The second line is nearly full, but `I` would have fitted after it: its writer ended it there.
+    const ended = groupParagraphs([
+      ...line('The claimant worked at its depot in Manchester', 50, 400),
+      ...line('from 2014 until the end of June in 2023.', 50, 412),
+      ...line('I was told so.', 50, 424),
+    ]);
+    expect(readingPieces(ended)[0]!.text).toBe(
+      'The claimant worked at its depot in Manchester from 2014 until the end of June in 2023.\nI was told so.',
+    );
+  });
+
   it('keeps the line breaks of short lines: an address block stays lines', () => {
     const [p] = groupParagraphs(address);
     expect(readingPieces([p!])[0]!.text).toBe('Hannah Levy\nUnit 9, Trafford Park\nManchester M17 1HG');
