@@ -114,8 +114,9 @@ function mapBack(text: string, pages: readonly PiiPageEntry[]): { pred: ScoreSpa
 }
 
 const args = process.argv.slice(2);
-const file = args.find((a) => !a.startsWith('--') && !/^\d+$/.test(a));
-if (!file) throw new Error('usage: docx-eval.ts <file.jsonl> [--limit N] [--kind K]');
+const VALUED = new Set(['--limit', '--kind', '--as']);
+const file = args.find((a, i) => !a.startsWith('--') && !VALUED.has(args[i - 1] ?? ''));
+if (!file) throw new Error('usage: npm run eval:documents -- <file.jsonl> [--as docx|pdf|doc] [--limit N] [--kind K] [--errors]');
 const opt = (name: string) => (args.includes(name) ? args[args.indexOf(name) + 1] : undefined);
 const limit = Number(opt('--limit') ?? Infinity);
 const kind = opt('--kind');
