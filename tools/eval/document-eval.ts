@@ -54,12 +54,16 @@ function docxOf(record: EvalRecord): Uint8Array {
   const lines: Paragraph[] = [];
   let at = 0;
   for (const text of record.text.split('\n')) {
-    if (text.trim() !== '') lines.push({ start: at, text });
+    lines.push({ start: at, text });
     at += text.length + 1;
   }
   const parts: string[] = [];
   for (let i = 0; i < lines.length;) {
-    if (!lines[i]!.text.includes('\t')) parts.push(run(lines[i++]!.text));
+    // A blank line is an empty paragraph, as a writer's letter holds them.
+    if (lines[i]!.text.trim() === '') {
+      parts.push('<w:p/>');
+      i++;
+    } else if (!lines[i]!.text.includes('\t')) parts.push(run(lines[i++]!.text));
     else {
       const rows: Paragraph[] = [];
       while (i < lines.length && lines[i]!.text.includes('\t')) rows.push(lines[i++]!);

@@ -162,8 +162,15 @@ export function collectSegments(doc: XmlDocument, part: string, copyPart = false
   const out: Segment[] = [];
   for (const el of allElements(doc)) {
     const copy = copyPart || inFallback(el);
-    if (isParagraph(el)) out.push(...paragraphSegments(el, part, copy));
-    else if (el.namespaceURI === CHART && el.localName === 'v') {
+    if (isParagraph(el)) {
+      const segments = paragraphSegments(el, part, copy);
+      out.push(...segments);
+      // An empty paragraph outside a table is a blank line between the paragraphs read around it.
+      if (!segments.some((s) => s.kind === 'paragraph') && !isElement(el.parentNode, NS.w, 'tc')) {
+        const before = out.findLast((s) => s.kind === 'paragraph');
+        if (before?.joiner?.endsWith('\n')) before.joiner += '\n';
+      }
+    } else if (el.namespaceURI === CHART && el.localName === 'v') {
       const b = new SegmentBuilder();
       b.add(el, textOf(el), false);
       const s = b.build(part, 'paragraph', copy);

@@ -1,6 +1,8 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { createNodeDocumentAnonymizer } from '../../../../src/platform/node/platform.js';
 import type { ExternalUploadConfig } from '../../../../src/spec/types.js';
+import { collectSegments } from '../../../../src/documents/docx/segments.js';
+import { parseXml } from '../../../../src/documents/docx/xml.js';
 import { buildDocx, para } from './fixtures.js';
 
 // Rules only: what the test pins is what detection is given to read, not the model.
@@ -51,6 +53,29 @@ describe('DOCX text as detection reads it', () => {
     expect(piiRecord.pageData.map((p) => p.textData.detections.ents.map((e) => [e.startChar, e.endChar, e.text]))).toEqual([
       [],
       [[4, 16, '03641 284117']],
+    ]);
+  });
+
+  it('joins a part’s paragraphs by line breaks, a blank line for an empty paragraph, cells of a row by tabs', () => {
+    const W = 'http://schemas.openxmlformats.org/wordprocessingml/2006/main';
+    const body = [
+      para('Anna Schmidt'),
+      '<w:p/>',
+      para('Sehr geehrte Frau Schmidt,'),
+      table([
+        ['Name', 'Ort'],
+        ['Brandt', 'Kiel'],
+      ]),
+    ].join('');
+    const xml = `<w:document xmlns:w="${W}"><w:body>${body}</w:body></w:document>`;
+    const segments = collectSegments(parseXml(new TextEncoder().encode(xml), 'word/document.xml'), 'word/document.xml');
+    expect(segments.map((s) => s.text + (s.joiner ?? ''))).toEqual([
+      'Anna Schmidt\n\n',
+      'Sehr geehrte Frau Schmidt,\n',
+      'Name\t',
+      'Ort\n',
+      'Brandt\t',
+      'Kiel\n',
     ]);
   });
 });
