@@ -1,5 +1,5 @@
 import type { XmlDocument, XmlElement, XmlNode } from './xml.js';
-import { ELEMENT_NODE, NS, allElements, isElement, named, textOf } from './xml.js';
+import { ELEMENT_NODE, NS, allElements, childElements, isElement, named, textOf } from './xml.js';
 
 const CHART = 'http://schemas.openxmlformats.org/drawingml/2006/chart';
 
@@ -126,7 +126,8 @@ function paragraphSegments(p: XmlElement, part: string, copy: boolean): Segment[
 /**
  * How a paragraph joins the next when a part's paragraphs are read as one text: the last paragraph with text in a
  * table cell is followed by a tab for each cell up to the next cell with text in its row, so that a row reads as a
- * line of columns under the table's header (`Name⇥Ort⇥Telefon`); any other paragraph by a line break.
+ * line of columns under the table's header (`Name⇥Ort⇥Telefon`), and the row's last by a line break and a tab for each
+ * empty cell that opens the next row; any other paragraph by a line break.
  */
 function joinerAfter(p: XmlElement): string {
   const cell = p.parentNode;
@@ -137,6 +138,17 @@ function joinerAfter(p: XmlElement): string {
     if (!isElement(n, NS.w, 'tc')) continue;
     tabs += '\t';
     if (hasText(n)) return tabs;
+  }
+  // The row's last cell with text: a line break, then a tab for each empty cell that opens the next row with text.
+  for (let r = cell.parentNode?.nextSibling ?? null; r; r = r.nextSibling) {
+    if (!isElement(r, NS.w, 'tr') || !hasText(r)) continue;
+    let lead = '';
+    for (const c of childElements(r)) {
+      if (!named(c, NS.w, 'tc')) continue;
+      if (hasText(c)) break;
+      lead += '\t';
+    }
+    return `\n${lead}`;
   }
   return '\n';
 }

@@ -56,7 +56,7 @@ describe('DOCX text as detection reads it', () => {
     ]);
   });
 
-  it('joins a part’s paragraphs by line breaks, a blank line for an empty paragraph, cells of a row by tabs', () => {
+  it('joins a part’s paragraphs by line breaks, a blank line for an empty paragraph, cells of a row by tabs (an empty first cell too)', () => {
     const W = 'http://schemas.openxmlformats.org/wordprocessingml/2006/main';
     const body = [
       para('Anna Schmidt'),
@@ -65,6 +65,7 @@ describe('DOCX text as detection reads it', () => {
       table([
         ['Name', 'Ort'],
         ['Brandt', 'Kiel'],
+        ['', 'Jena'],
       ]),
     ].join('');
     const xml = `<w:document xmlns:w="${W}"><w:body>${body}</w:body></w:document>`;
@@ -75,7 +76,8 @@ describe('DOCX text as detection reads it', () => {
       'Name\t',
       'Ort\n',
       'Brandt\t',
-      'Kiel\n',
+      'Kiel\n\t',
+      'Jena\n',
     ]);
   });
 });
