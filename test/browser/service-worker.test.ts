@@ -1,5 +1,5 @@
 import { commands } from 'vitest/browser';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalServiceRegistration } from '../../src/platform/browser/service-worker-client.js';
 import { registerLocalService } from '../../src/platform/browser/service-worker-client.js';
 
@@ -27,7 +27,14 @@ afterAll(async () => {
 
 const auth = { Authorization: `Bearer ${KEY}` };
 
-describe('Service Worker: a page uses plain fetch against /external/v1, offline', () => {
+// A test that fails midway must not leave the context offline for the next one, or for its own retry.
+afterEach(async () => {
+  await commands.setOffline(false);
+});
+
+// Retried: under the full suite's load a Service Worker request has once hung past the timeout (1 of 4 full runs on
+// 2026-11-28; it passes alone and in the browser project); a real fault fails every try.
+describe('Service Worker: a page uses plain fetch against /external/v1, offline', { retry: 2 }, () => {
   it('text, labels and the problem responses come from the device with the network cut', async () => {
     await commands.setOffline(true);
     const res = await fetch('/external/v1/text', {
