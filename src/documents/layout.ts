@@ -20,11 +20,19 @@ export interface PlacedWord {
 }
 
 /**
- * A gap between two words of a line wider than twice the taller word's height separates columns (a form's label and its value
- * far to the right, a table's cells): it reads as a tab, as in a PDF's text (`pdf/paragraphs.ts`), so a name does not
- * run on into the next field. A word's box is about a capital's height; word spaces are well under one.
+ * A gap between two words of a line wider than twice the taller word's height separates columns (a form's label and
+ * its value far to the right, a table's cells): it reads as a tab, as in a PDF's text (`pdf/paragraphs.ts`), so a name
+ * does not run on into the next field. A word's box is about a capital's height; word spaces are well under one.
  */
 const COLUMN_GAP = 2;
+
+/** What stands before word `i` of a line: a tab across a column gap, else a space. */
+function gapBefore(line: readonly PlacedWord[], i: number): '\t' | ' ' {
+  const prev = line[i - 1]!;
+  const w = line[i]!;
+  const height = Math.max(prev.box.y1 - prev.box.y0, w.box.y1 - w.box.y0);
+  return w.box.x0 - prev.box.x1 > COLUMN_GAP * height ? '\t' : ' ';
+}
 
 /**
  * Builds a layout from lines of words grouped into paragraphs: words joined by a space (a tab across a column gap),
@@ -40,9 +48,7 @@ export function layoutFromParagraphs(paragraphs: readonly (readonly (readonly Pl
     lines.forEach((line, l) => {
       if (l > 0) text += full[l - 1] ? ' ' : '\n';
       line.forEach((w, i) => {
-        const prev = line[i - 1];
-        const height = prev ? Math.max(prev.box.y1 - prev.box.y0, w.box.y1 - w.box.y0) : 0;
-        if (prev) text += w.box.x0 - prev.box.x1 > COLUMN_GAP * height ? '\t' : ' ';
+        if (i > 0) text += gapBefore(line, i);
         words.push({ start: text.length, end: text.length + w.text.length, box: w.box });
         text += w.text;
       });
@@ -83,7 +89,7 @@ export function softBreaks(lines: readonly LineShape[], height: number, running:
   );
 }
 
-/** OCR running text: its widest line spans this many word heights (about 25 font sizes, a word box being a capital's height). */
+/** OCR running text: its widest line spans this many word heights (about 25 font sizes; a word box is cap-high). */
 const RUNNING_WORD_HEIGHTS = 35;
 
 /** The break after each line of an OCR paragraph: a wrap of running text (`softBreaks`) or a line break. */
@@ -92,9 +98,8 @@ function fullLines(lines: readonly (readonly PlacedWord[])[]): boolean[] {
   const shapes = lines.map((line) => ({
     width: line.length === 0 ? 0 : line[line.length - 1]!.box.x1 - line[0]!.box.x0,
     firstWord: line.length === 0 ? 0 : line[0]!.box.x1 - line[0]!.box.x0,
-    record:
-      RECORD_LINE.test(line.map((w) => w.text).join(' ')) ||
-      line.some((w, i) => i > 0 && w.box.x0 - line[i - 1]!.box.x1 > COLUMN_GAP * height),
+    // The line as it reads: its cells apart make it a record too.
+    record: RECORD_LINE.test(line.map((w, i) => (i > 0 ? gapBefore(line, i) : '') + w.text).join('')),
   }));
   return softBreaks(shapes, height, RUNNING_WORD_HEIGHTS);
 }
