@@ -116,14 +116,15 @@ export function groupParagraphs(glyphs: readonly PdfGlyph[]): PdfParagraph[] {
     };
     let text = '';
     let i = 0;
+    const widest = Math.max(...lines.map((line) => width(line)));
+    const joins = lines.map((line, l) => (l + 1 < lines.length ? lineJoin(line, lines[l + 1]!, widest) : null));
     lines.forEach((line, l) => {
-      const joined = l > 0 && hyphenated(lines[l - 1]!, line);
-      if (l > 0 && !joined) text += '\n';
+      if (l > 0 && joins[l - 1] === null) text += '\n';
       line.glyphs.forEach(({ glyph, spaceBefore, columnBefore }, g) => {
         if (spaceBefore) text += columnBefore ? '\t' : ' ';
         // A line-end hyphen of a word broken across lines stays on the page but not in the text: detection reads
         // "Jungfernstieg 30" where the page shows "Jungfern-" and "stieg 30" (its glyph maps to no characters).
-        const dropped = g === line.glyphs.length - 1 && l + 1 < lines.length && hyphenated(line, lines[l + 1]!);
+        const dropped = g === line.glyphs.length - 1 && joins[l] === 'drop-hyphen';
         p.starts[i] = text.length;
         p.ends[i] = text.length + (dropped ? 0 : glyph.text.length);
         p.boxes[4 * i] = glyph.box.x0;
@@ -160,20 +161,61 @@ function backToAnotherColumn(prev: Line, line: Line): boolean {
 
 const HYPHENS = new Set(['-', '\u00ad', '\u2010']);
 
-/** A word broken across two lines: `line` ends in a hyphen after a letter and `next` goes on in lower case. */
-function hyphenated(line: Line, next: Line): boolean {
+/** The last word of a line (from its last space on), and the first word of a line. */
+const lastWord = (line: Line): string => {
+  let g = line.glyphs.length - 1;
+  while (g > 0 && !line.glyphs[g]!.spaceBefore) g--;
+  return line.glyphs
+    .slice(g)
+    .map((x) => x.glyph.text)
+    .join('');
+};
+const firstWord = (line: Line): string => {
+  let g = 1;
+  while (g < line.glyphs.length && !line.glyphs[g]!.spaceBefore) g++;
+  return line.glyphs
+    .slice(0, g)
+    .map((x) => x.glyph.text)
+    .join('');
+};
+/** An e-mail address or a web address: its hyphens are its own, never a writer's word break. */
+const ADDRESS_PART = /@|:\/\/|^www\.|\.\p{Ll}{2,}(?:\/|$)/u;
+
+/**
+ * How a line goes on into the next one of its block without a line break, or null where the break is one:
+ * - `drop-hyphen`: a word hyphenated at the line end (`Jungfern-` / `stieg 30`): the hyphen is the writer's, not the word's;
+ * - `join`: a word that goes on over the break as written: after a hyphen of the word itself (`Baden-` / `Württemberg`,
+ *   `INV-` / `787849`, `stadt-` / `verwaltung.de` in an address), or broken where it filled the whole line
+ *   (`27.09.193` / `8`, `Geburtsda` / `tum`, `jodie@yahoo.d` / `e`): a word wider than a narrow table cell is broken
+ *   anywhere, and the cell's widest line is then that word alone.
+ */
+function lineJoin(line: Line, next: Line, widest: number): 'drop-hyphen' | 'join' | null {
   const g = line.glyphs;
-  const last = g[g.length - 1]?.glyph.text;
+  const last = g[g.length - 1]!;
   const before = g[g.length - 2];
   const first = next.glyphs[0]?.glyph.text ?? '';
-  return (
-    last !== undefined &&
-    HYPHENS.has(last) &&
-    before !== undefined &&
-    !g[g.length - 1]!.spaceBefore &&
-    /\p{L}$/u.test(before.glyph.text) &&
-    /^\p{Ll}/u.test(first)
-  );
+  if (HYPHENS.has(last.glyph.text) && before !== undefined && !last.spaceBefore && /[\p{L}\d]$/u.test(before.glyph.text)) {
+    if (/^\p{Ll}/u.test(first)) {
+      const word = lastWord(line) + firstWord(next);
+      return /\p{L}$/u.test(before.glyph.text) && !ADDRESS_PART.test(word) ? 'drop-hyphen' : 'join';
+    }
+    return /^[\p{Lu}\d]/u.test(first) ? 'join' : null;
+  }
+  const oneWord = g.every((x) => !x.spaceBefore);
+  const filled = width(line) >= widest - 0.5 * line.size;
+  const text = last.glyph.text;
+  const goesOn =
+    /^[@._/]/u.test(first) ||
+    (/\d$/u.test(text) && /^\d/u.test(first)) ||
+    (/\p{L}$/u.test(text) && /^\p{Ll}/u.test(first)) ||
+    (/[@._/]$/u.test(text) && /^[\p{Ll}\d]/u.test(first));
+  return oneWord && filled && g.length > 1 && goesOn ? 'join' : null;
+}
+
+/** A line's width. */
+function width(line: Line): number {
+  const { x0, x1 } = extent(line);
+  return x1 - x0;
 }
 
 /** Glyph `i`'s box. */

@@ -42,6 +42,35 @@ describe('paragraphs of a page (packed glyph boxes)', () => {
   });
 });
 
+describe('words that go on over a line break', () => {
+  /** The block of `lines`, each set from x 50, 12 pt apart. */
+  const block = (...lines: string[]) => groupParagraphs(lines.flatMap((text, i) => line(text, 50, 100 + 12 * i))).map((p) => p.text);
+
+  it('keeps a hyphen that is part of the word: before a capital, a digit, or in an e-mail or web address', () => {
+    expect(block('Herr aus Baden-', 'Württemberg kam')).toEqual(['Herr aus Baden-Württemberg kam']);
+    expect(block('Nr. INV-', '787849')).toEqual(['Nr. INV-787849']);
+    expect(block('teufler@stadt-', 'verwaltung.de')).toEqual(['teufler@stadt-verwaltung.de']);
+    expect(block('siehe www.stadt-', 'verwaltung.de/kontakt')).toEqual(['siehe www.stadt-verwaltung.de/kontakt']);
+    // A writer's word break is still read as the word.
+    expect(block('Herr Jungfern-', 'stieg 30')).toEqual(['Herr Jungfernstieg 30']);
+  });
+
+  it('joins a word broken where it filled the line (a narrow cell): a number, a word in lower case, an address', () => {
+    expect(block('27.09.193', '8')).toEqual(['27.09.1938']);
+    expect(block('Geburtsda', 'tum')).toEqual(['Geburtsdatum']);
+    expect(block('jodie@yahoo.d', 'e')).toEqual(['jodie@yahoo.de']);
+    expect(block('annbergman92', '@yahoo.de')).toEqual(['annbergman92@yahoo.de']);
+    expect(block('INV-', '787849', '1')).toEqual(['INV-7878491']);
+  });
+
+  it('keeps the break after a line that did not fill the block, had a space, or before a capital or another kind of character', () => {
+    expect(block('0178', '5891114')).toEqual(['0178\n5891114']);
+    expect(block('10. April', '1996')).toEqual(['10. April\n1996']);
+    expect(block('Hamburg', 'Germany')).toEqual(['Hamburg\nGermany']);
+    expect(block('Kundennummer', '12345')).toEqual(['Kundennummer\n12345']);
+  });
+});
+
 describe('gaps within a line', () => {
   const textOf = (glyphs: PdfGlyph[]) => groupParagraphs(glyphs).map((p) => p.text);
 
@@ -58,13 +87,13 @@ describe('gaps within a line', () => {
 });
 
 describe('tables drawn cell by cell', () => {
-  // A header row, then a row whose last cell wraps (`518-` / `130`), then the next row: LibreOffice's order.
+  // A header row, then a row whose last cell wraps (`518` / `130`), then the next row: LibreOffice's order.
   const glyphs = [
     ...line('Adressliste', 50, 88),
     ...line('Name', 50, 100),
     ...line('Telefon', 200, 100),
     ...line('Fredrik Vedvik', 50, 112),
-    ...line('06221 518-', 200, 112),
+    ...line('06221 518', 200, 112),
     ...line('130', 200, 124),
     ...line('Arian Siegelaub', 50, 136),
     ...line('0911 910', 200, 136),
@@ -77,7 +106,7 @@ describe('tables drawn cell by cell', () => {
       'Name',
       'Telefon',
       'Fredrik Vedvik',
-      '06221 518-\n130',
+      '06221 518\n130',
       'Arian Siegelaub',
       '0911 910',
     ]);
@@ -85,7 +114,7 @@ describe('tables drawn cell by cell', () => {
 
   it('reads the cells of a row as a line of columns, a wrapped cell as one line of the same length', () => {
     const pieces = readingPieces(paragraphs);
-    expect(joinPieces(pieces).text).toBe('Adressliste\n\nName\tTelefon\nFredrik Vedvik\t06221 518- 130\nArian Siegelaub\t0911 910');
+    expect(joinPieces(pieces).text).toBe('Adressliste\n\nName\tTelefon\nFredrik Vedvik\t06221 518 130\nArian Siegelaub\t0911 910');
     pieces.forEach((piece, i) => expect(piece.text.length).toBe(paragraphs[i]!.text.length));
   });
 
