@@ -215,38 +215,110 @@ function headerLabels(text: string, line: Line, delimiter: Delimiter): Array<Tex
   return labels.filter((l) => l !== null).length >= 2 ? labels : null;
 }
 
+/** A header's labels and the line after it. */
+interface Header {
+  labels: Array<TextLabelName | null>;
+  next: number;
+}
+
+/**
+ * The headers a table may have at line `i`: the line, and when the line after it holds column names only (a header
+ * wrapped for want of room: `Name  Straße  PLZ/Ort` / `Geburtsdatum`), both lines as one header, tried first.
+ */
+function headersAt(text: string, lines: readonly Line[], i: number, delimiter: Delimiter): Header[] {
+  const labels = headerLabels(text, lines[i]!, delimiter);
+  if (!labels) return [];
+  const plain = { labels, next: i + 1 };
+  const more = lines[i + 1];
+  if (!more || text.slice(more.start, more.end).trim() === '') return [plain];
+  const cells = cellsOf(text, more.start, more.end, delimiter);
+  const extra = cells.map((c) => text.slice(c.start, c.end)).map((cell) => (/\d/u.test(cell) ? null : columnLabel(cell)));
+  return extra.every((l) => l !== null) ? [{ labels: [...labels, ...extra], next: i + 2 }, plain] : [plain];
+}
+
+/** A row wraps over at most this many lines. */
+const MAX_ROW_LINES = 3;
+
+/**
+ * The row from line `j` on, as cells, and the line after it; null where the lines there make no row of `count` cells.
+ * A row wrapped for want of room goes on over the next lines (a PDF's or a narrow page's lines): a line break between
+ * two cells where the lines' cells add up to the row, or inside a cell (`15 January` / `2000`) where they add up with
+ * the two halves as one; a markdown row goes on until its closing pipe. A cell goes on past a complete row only when the
+ * line after the one it goes on to starts another row.
+ */
+function rowAt(
+  text: string,
+  lines: readonly Line[],
+  j: number,
+  delimiter: Delimiter,
+  count: number,
+): { cells: Cell[]; next: number } | null {
+  const raw = (k: number) => text.slice(lines[k]!.start, lines[k]!.end).trim();
+  const cellCount = (k: number) =>
+    k < lines.length && raw(k) !== '' ? cellsOf(text, lines[k]!.start, lines[k]!.end, delimiter).length : 0;
+  if (raw(j) === '') return null;
+  let cells = cellsOf(text, lines[j]!.start, lines[j]!.end, delimiter);
+  let k = j;
+  for (; k + 1 < lines.length && k - j < MAX_ROW_LINES - 1; k++) {
+    const next = raw(k + 1);
+    if (next === '' || RULE_LINE.test(next)) break;
+    const more = cellsOf(text, lines[k + 1]!.start, lines[k + 1]!.end, delimiter);
+    let inCell: boolean;
+    if (delimiter === '|') {
+      const closed = raw(k).endsWith('|');
+      if (closed && cells.length >= count) break;
+      inCell = !closed && !next.startsWith('|');
+    } else if (cells.length < count) inCell = cells.length + more.length - 1 === count;
+    else if (cells.length === count && more.length === 1 && cellCount(k + 2) === count) inCell = true;
+    else break;
+    if (cells.length + more.length - (inCell ? 1 : 0) > count) break;
+    cells = inCell
+      ? [...cells.slice(0, -1), { start: cells[cells.length - 1]!.start, end: more[0]!.end }, ...more.slice(1)]
+      : [...cells, ...more];
+  }
+  return cells.length === count ? { cells, next: k + 1 } : null;
+}
+
+/** The spans of a table's rows from line `j` on under `labels`, how many rows, and the line after the last one. */
+function rowsFrom(
+  text: string,
+  lines: readonly Line[],
+  j: number,
+  delimiter: Delimiter,
+  labels: ReadonlyArray<TextLabelName | null>,
+  ctx: DetectContext,
+) {
+  const spans: Span[] = [];
+  for (let rows = 0; ; rows++) {
+    while (j < lines.length && RULE_LINE.test(text.slice(lines[j]!.start, lines[j]!.end))) j++;
+    const row = j < lines.length ? rowAt(text, lines, j, delimiter, labels.length) : null;
+    if (!row) return { spans, rows, end: j };
+    row.cells.forEach((cell, k) => {
+      const label = labels[k];
+      if (!label || !ctx.labels.has(label)) return;
+      let { start } = cell;
+      const value = text.slice(start, cell.end);
+      if (label === 'PER') start += TITLE_PREFIX.exec(value)?.[0].length ?? 0;
+      if (start >= cell.end || !fits(text.slice(start, cell.end), label)) return;
+      for (const piece of label === 'LOC' ? placePieces(text, start, cell.end) : [{ start, end: cell.end }]) {
+        spans.push({ ...piece, label, score: SCORE, source: ID });
+      }
+    });
+    j = row.next;
+  }
+}
+
 function detect(text: string, ctx: DetectContext): Span[] {
   if (!/[\t;|]| {2}/u.test(text)) return [];
   const lines = linesOf(text);
   const spans: Span[] = [];
   for (let i = 0; i < lines.length - 1; i++) {
-    for (const delimiter of DELIMITERS) {
-      const labels = headerLabels(text, lines[i]!, delimiter);
-      if (!labels) continue;
-      let j = i + 1;
-      for (; j < lines.length; j++) {
-        const line = lines[j]!;
-        const raw = text.slice(line.start, line.end);
-        if (RULE_LINE.test(raw)) continue;
-        const cells = cellsOf(text, line.start, line.end, delimiter);
-        if (raw.trim() === '' || cells.length !== labels.length) break;
-        cells.forEach((cell, k) => {
-          const label = labels[k];
-          if (!label || !ctx.labels.has(label)) return;
-          let { start } = cell;
-          const value = text.slice(start, cell.end);
-          if (label === 'PER') start += TITLE_PREFIX.exec(value)?.[0].length ?? 0;
-          if (start >= cell.end || !fits(text.slice(start, cell.end), label)) return;
-          for (const piece of label === 'LOC' ? placePieces(text, start, cell.end) : [{ start, end: cell.end }]) {
-            spans.push({ ...piece, label, score: SCORE, source: ID });
-          }
-        });
-      }
-      if (j > i + 1) {
-        i = j - 1;
-        break;
-      }
-    }
+    const table = DELIMITERS.flatMap((d) => headersAt(text, lines, i, d).map((h) => ({ h, d })))
+      .map(({ h, d }) => rowsFrom(text, lines, h.next, d, h.labels, ctx))
+      .find((t) => t.rows > 0);
+    if (!table) continue;
+    spans.push(...table.spans);
+    i = table.end - 1;
   }
   return spans;
 }

@@ -41,7 +41,7 @@ const COLUMN_GAP = 3;
  */
 const COLUMN_SPACE = 1;
 /** Baselines further apart than this many line sizes start a new paragraph. */
-const PARAGRAPH_GAP = 1.7;
+export const PARAGRAPH_GAP = 1.7;
 
 /** Where a glyph is for grouping: on the unturned page when the page is turned (see `PdfGlyph.frame`). */
 const at = (g: PdfGlyph): { box: Box; base: number } => g.frame ?? g;

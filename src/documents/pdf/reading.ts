@@ -1,6 +1,7 @@
 import type { TextPiece } from '../../text/pieces.js';
 import { RECORD_LINE, softBreaks } from '../layout.js';
 import type { PdfParagraph } from './paragraphs.js';
+import { PARAGRAPH_GAP } from './paragraphs.js';
 
 /** Where a block's first line lies: its left and right edge and its baseline (the glyphs' lowest edge). */
 function firstLine(p: PdfParagraph): { x0: number; x1: number; bottom: number; height: number } | null {
@@ -15,6 +16,28 @@ function firstLine(p: PdfParagraph): { x0: number; x1: number; bottom: number; h
     bottom = Math.max(bottom, p.boxes[4 * i + 3]!);
   }
   return x0 === Infinity ? null : { x0, x1, bottom, height: bottom - top };
+}
+
+/** Where a block's last line lies: its lowest edge and its glyphs' height. */
+function lastLine(p: PdfParagraph): { bottom: number; height: number } | null {
+  const n = p.lines.length;
+  if (n === 0) return null;
+  let bottom = -Infinity;
+  let top = Infinity;
+  for (let i = n - 1; i >= 0 && p.lines[i] === p.lines[n - 1]; i--) {
+    top = Math.min(top, p.boxes[4 * i + 1]!);
+    bottom = Math.max(bottom, p.boxes[4 * i + 3]!);
+  }
+  return { bottom, height: bottom - top };
+}
+
+/** Blocks on consecutive lines: `b`'s first line is the next line after `a`'s last one (as the page reader spaces lines). */
+function nextLine(a: PdfParagraph, b: PdfParagraph): boolean {
+  const la = lastLine(a);
+  const lb = firstLine(b);
+  if (la === null || lb === null) return false;
+  const gap = lb.bottom - la.bottom;
+  return gap > 0.4 * la.height && gap <= PARAGRAPH_GAP * Math.max(la.height, lb.height);
 }
 
 /** PDF running text: its widest line spans at least this many font sizes (a glyph box is about the font size tall). */
@@ -71,13 +94,15 @@ function sameRow(a: PdfParagraph, b: PdfParagraph): boolean {
  * A page's blocks as detection reads them, in content order. Blocks side by side whose first lines share a baseline
  * are the cells of a table row (or a form's fields): they join with tabs and the row ends with a line break, so the
  * row reads as a line of columns under the table's header; a cell's wrapped lines read as one (each line break a
- * space: one character for one, so offsets hold). Other blocks are joined by a blank line, their wrapped lines read
- * as one (`unwrapped`).
+ * space: one character for one, so offsets hold). Other blocks are joined by a line break when the next one starts on
+ * the next line (the rows of a table written with tabs, each wrapped and so a block of its own), else by a blank line;
+ * their wrapped lines read as one (`unwrapped`).
  */
 export function readingPieces(paragraphs: readonly PdfParagraph[]): TextPiece[] {
   const rowGoesOn = paragraphs.map((p, i) => i + 1 < paragraphs.length && sameRow(p, paragraphs[i + 1]!));
   return paragraphs.map((p, i) => {
-    if (!rowGoesOn[i] && !(i > 0 && rowGoesOn[i - 1])) return { text: unwrapped(p), joiner: '\n\n' };
+    const below = i + 1 < paragraphs.length && nextLine(p, paragraphs[i + 1]!);
+    if (!rowGoesOn[i] && !(i > 0 && rowGoesOn[i - 1])) return { text: unwrapped(p), joiner: below ? '\n' : '\n\n' };
     return { text: p.text.replace(/\n/gu, ' '), joiner: rowGoesOn[i] ? '\t' : '\n' };
   });
 }

@@ -84,6 +84,49 @@ describe('tableColumnRecognizer', () => {
     expect(found(text)).toEqual(['PER:Schulze', 'LOC:Jena', 'PER:Becker', 'LOC:Suhl']);
   });
 
+  it('reads a row wrapped for want of room: a break between cells, inside a cell, or before a markdown row closes', () => {
+    // Between cells: the lines' cells add up to the header's.
+    expect(
+      found('Name\tE-Mail\tPLZ/Ort\nKlara Studnitzka\tklara@yahoo.de\n05739 Dargun\nBen Wildemann\tben@gmx.de\t98725 Mannheim'),
+    ).toEqual([
+      'PER:Klara Studnitzka',
+      'MAIL:klara@yahoo.de',
+      'LOC:05739 Dargun',
+      'PER:Ben Wildemann',
+      'MAIL:ben@gmx.de',
+      'LOC:98725 Mannheim',
+    ]);
+    // Inside a cell: the halves are one cell; a complete row's last cell goes on when the next line but one is a row.
+    expect(found('Name;Account;DOB\nNadia Pold;RE-128880;15 January\n2000\nGrgo Kapusta;585475244;Jul. 10, 1951')).toEqual([
+      'PER:Nadia Pold',
+      'OTH:RE-128880',
+      'DATE:15 January\n2000',
+      'PER:Grgo Kapusta',
+      'OTH:585475244',
+      'DATE:Jul. 10, 1951',
+    ]);
+    // A markdown row goes on until its closing pipe.
+    expect(
+      found(
+        '| Name | Phone | Account |\n|---|---|---|\n| Jackson Torp | 07041\n310819 | 939908484 |\n| Amy Danella | (614) 622-6305 |\n29867373 |',
+      ),
+    ).toEqual(['PER:Jackson Torp', 'TEL:07041\n310819', 'OTH:939908484', 'PER:Amy Danella', 'TEL:(614) 622-6305', 'OTH:29867373']);
+  });
+
+  it('reads a header wrapped onto a line of column names', () => {
+    expect(found('Name\tStraße\tPLZ/Ort\nGeburtsdatum\nSally Morese\tErwin-Baur-Straße 100\t37327 Kirchheim\n25.02.1943')).toEqual([
+      'PER:Sally Morese',
+      'STR:Erwin-Baur-Straße 100',
+      'LOC:37327 Kirchheim',
+      'DATE:25.02.1943',
+    ]);
+  });
+
+  it('does not run the last row on into the text below it', () => {
+    expect(found('Name;Ort\nSchulze;Jena\nViele Grüße')).toEqual(['PER:Schulze', 'LOC:Jena']);
+    expect(found('Name;Ort;Kundennr.\nSchulze;Jena\nGera;Suhl;Erfurt')).toEqual([]);
+  });
+
   it.each([
     'Wir kamen; sahen; siegten.\nDann gingen wir; alle; heim.',
     'Name;Ort',
