@@ -222,18 +222,32 @@ interface Header {
 }
 
 /**
- * The headers a table may have at line `i`: the line, and when the line after it holds column names only (a header
- * wrapped for want of room: `Name  Straße  PLZ/Ort` / `Geburtsdatum`), both lines as one header, tried first.
+ * The headers a table may have at line `i`: the line, and, tried first, the line with the next one when the header
+ * wrapped for want of room: the next line holds column names only (`Name  Straße  PLZ/Ort` / `Geburtsdatum`), or a
+ * markdown header goes on to the line above its rule (`| Name | City |` / `Phone / Email | Notes |` / `|---|`).
  */
 function headersAt(text: string, lines: readonly Line[], i: number, delimiter: Delimiter): Header[] {
   const labels = headerLabels(text, lines[i]!, delimiter);
   if (!labels) return [];
   const plain = { labels, next: i + 1 };
   const more = lines[i + 1];
-  if (!more || text.slice(more.start, more.end).trim() === '') return [plain];
-  const cells = cellsOf(text, more.start, more.end, delimiter);
-  const extra = cells.map((c) => text.slice(c.start, c.end)).map((cell) => (/\d/u.test(cell) ? null : columnLabel(cell)));
-  return extra.every((l) => l !== null) ? [{ labels: [...labels, ...extra], next: i + 2 }, plain] : [plain];
+  const raw = (k: number) => (k < lines.length ? text.slice(lines[k]!.start, lines[k]!.end).trim() : '');
+  if (!more || raw(i + 1) === '' || RULE_LINE.test(raw(i + 1))) return [plain];
+  const moreCells = cellsOf(text, more.start, more.end, delimiter);
+  const ruled = delimiter === '|' && RULE_LINE.test(raw(i + 2));
+  const inCell = ruled && !raw(i).endsWith('|') && !raw(i + 1).startsWith('|');
+  const cells = joinCells(cellsOf(text, lines[i]!.start, lines[i]!.end, delimiter), moreCells, inCell);
+  const names = cells.map((c) => text.slice(c.start, c.end));
+  if (names.some((name) => /\d/u.test(name) || name.length > 40)) return [plain];
+  const extended = names.map((name) => columnLabel(name));
+  const known = extended.slice(labels.length).every((l) => l !== null);
+  return ruled || known ? [{ labels: extended, next: i + 2 }, plain] : [plain];
+}
+
+/** The cells of a line and of the line it goes on to: `inCell` where the break falls inside a cell (one cell over it). */
+function joinCells(cells: readonly Cell[], more: readonly Cell[], inCell: boolean): Cell[] {
+  if (!inCell || cells.length === 0 || more.length === 0) return [...cells, ...more];
+  return [...cells.slice(0, -1), { start: cells[cells.length - 1]!.start, end: more[0]!.end }, ...more.slice(1)];
 }
 
 /** A row wraps over at most this many lines. */
@@ -272,9 +286,7 @@ function rowAt(
     else if (cells.length === count && more.length === 1 && cellCount(k + 2) === count) inCell = true;
     else break;
     if (cells.length + more.length - (inCell ? 1 : 0) > count) break;
-    cells = inCell
-      ? [...cells.slice(0, -1), { start: cells[cells.length - 1]!.start, end: more[0]!.end }, ...more.slice(1)]
-      : [...cells, ...more];
+    cells = joinCells(cells, more, inCell);
   }
   return cells.length === count ? { cells, next: k + 1 } : null;
 }

@@ -122,6 +122,12 @@ describe('tableColumnRecognizer', () => {
     ]);
   });
 
+  it('reads a markdown header wrapped onto the line above its rule', () => {
+    const text =
+      '| Vendor | Contact |\nPhone / Email | Account no. |\n|---|---|---|---|\n| Ashdown Co. | Marta Szczepańska | 01793 555 014 | V-00417 |';
+    expect(found(text)).toEqual(['ORG:Ashdown Co.', 'PER:Marta Szczepańska', 'OTH:V-00417']);
+  });
+
   it('does not run the last row on into the text below it', () => {
     expect(found('Name;Ort\nSchulze;Jena\nViele Grüße')).toEqual(['PER:Schulze', 'LOC:Jena']);
     expect(found('Name;Ort;Kundennr.\nSchulze;Jena\nGera;Suhl;Erfurt')).toEqual([]);
