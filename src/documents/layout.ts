@@ -42,19 +42,83 @@ function gapBefore(line: readonly PlacedWord[], i: number): '\t' | ' ' {
 export function layoutFromParagraphs(paragraphs: readonly (readonly (readonly PlacedWord[])[])[]): TextLayout {
   let text = '';
   const words: LayoutWord[] = [];
-  paragraphs.forEach((lines, p) => {
+  paragraphs.flatMap(splitAtGaps).forEach((lines, p) => {
     if (p > 0 && text !== '') text += '\n\n';
     const full = fullLines(lines);
+    const joins = lineJoins(lines);
     lines.forEach((line, l) => {
-      if (l > 0) text += full[l - 1] ? ' ' : '\n';
+      if (l > 0 && joins[l - 1] === null) text += full[l - 1] ? ' ' : '\n';
       line.forEach((w, i) => {
         if (i > 0) text += gapBefore(line, i);
-        words.push({ start: text.length, end: text.length + w.text.length, box: w.box });
-        text += w.text;
+        // A writer's hyphen at the line end stays on the page (the word's box) but not in the text.
+        const shown = i === line.length - 1 && joins[l] === 'drop-hyphen' ? w.text.slice(0, -1) : w.text;
+        words.push({ start: text.length, end: text.length + shown.length, box: w.box });
+        text += shown;
       });
     });
   });
   return { text, words };
+}
+
+/** Word heights (a word box is about a capital's height) a line's top may lie below the last one's in one paragraph. */
+const PARAGRAPH_PITCH = 2.2;
+
+/**
+ * A paragraph as tesseract groups it, split where a line lies further below the last than running lines do (a blank
+ * line between them: `Assignee: Marisol Delgado` and, a line lower, `Requester: …`), as the PDF reader splits blocks.
+ */
+function splitAtGaps(lines: readonly (readonly PlacedWord[])[]): Array<Array<readonly PlacedWord[]>> {
+  const heights = lines.flatMap((line) => line.map((w) => w.box.y1 - w.box.y0)).sort((a, b) => a - b);
+  const height = heights[Math.floor(heights.length / 2)] ?? 0;
+  const top = (line: readonly PlacedWord[]) => Math.min(...line.map((w) => w.box.y0));
+  const groups: Array<Array<readonly PlacedWord[]>> = [];
+  lines.forEach((line, l) => {
+    if (l === 0 || top(line) - top(lines[l - 1]!) > PARAGRAPH_PITCH * height) groups.push([line]);
+    else groups[groups.length - 1]!.push(line);
+  });
+  return groups;
+}
+
+/** How each line of a paragraph goes on into the next (`wordBreak`): a line of one word fills it when it is as wide as the widest. */
+function lineJoins(lines: readonly (readonly PlacedWord[])[]): Array<'drop-hyphen' | 'join' | null> {
+  const width = (line: readonly PlacedWord[]) => (line.length === 0 ? 0 : line[line.length - 1]!.box.x1 - line[0]!.box.x0);
+  const widest = Math.max(0, ...lines.map(width));
+  return lines.map((line, l) => {
+    const next = lines[l + 1];
+    const last = line[line.length - 1];
+    if (!next || next.length === 0 || !last) return null;
+    const height = last.box.y1 - last.box.y0;
+    return wordBreak(last.text, next[0]!.text, line.length === 1 && width(line) >= widest - 0.5 * height);
+  });
+}
+
+const HYPHENS = new Set(['-', '\u00ad', '\u2010']);
+/** An e-mail address or a web address: its hyphens are its own, never a writer's word break. */
+const ADDRESS_PART = /@|:\/\/|^www\.|\.\p{Ll}{2,}(?:\/|$)/u;
+
+/**
+ * How a line's last word goes on into the next line's first word without a line break, or null where the break is one
+ * (shared by the PDF reader and the OCR layout):
+ * - `drop-hyphen`: a word hyphenated at the line end (`Jungfern-` / `stieg 30`): the hyphen is the writer's, not the word's;
+ * - `join`: a word that goes on over the break as written: after a hyphen of the word itself (`Baden-` / `Württemberg`,
+ *   `INV-` / `787849`, `stadt-` / `verwaltung.de` in an address), or broken where it filled the whole line (`filled`:
+ *   the line is this one word, as wide as its block's widest line) inside a number, a word or an address (`27.09.193`
+ *   / `8`, `Geburtsda` / `tum`, `jodie@yahoo.d` / `e`): a word wider than a narrow table cell is broken anywhere.
+ */
+export function wordBreak(last: string, next: string, filled: boolean): 'drop-hyphen' | 'join' | null {
+  const end = last.slice(-1);
+  const before = last.slice(-2, -1);
+  const first = next.charAt(0);
+  if (HYPHENS.has(end) && /[\p{L}\d]/u.test(before)) {
+    if (/\p{Ll}/u.test(first)) return /\p{L}/u.test(before) && !ADDRESS_PART.test(last + next) ? 'drop-hyphen' : 'join';
+    return /[\p{Lu}\d]/u.test(first) ? 'join' : null;
+  }
+  const goesOn =
+    /[@._/]/u.test(first) ||
+    (/\d/u.test(end) && /\d/u.test(first)) ||
+    (/\p{L}/u.test(end) && /\p{Ll}/u.test(first)) ||
+    (/[@._/]/u.test(end) && /[\p{Ll}\d]/u.test(first));
+  return filled && last.length > 1 && goesOn ? 'join' : null;
 }
 
 /** A line of a block as `softBreaks` weighs it: its width, its first word's width, whether it is a table's record. */

@@ -26,8 +26,12 @@ export interface OcrClient {
   terminate(): Promise<void>;
 }
 
-/** Words tesseract itself doubts this much are noise (texture read as letters). */
-const MIN_WORD_CONFIDENCE = 30;
+/**
+ * Words tesseract itself doubts this much are noise (texture read as letters). Low: a word it doubts is still on the
+ * page, and the words it doubts most are the unusual ones, names and identifiers (`Flurstraße`, read `FlurstraBe`, at
+ * 17; a VIN at 22): dropped, they would be neither detected nor redacted (docs/decisions.md, "Scans as users get them").
+ */
+const MIN_WORD_CONFIDENCE = 15;
 
 function toPage(blocks: Tesseract.Block[] | null): OcrPage {
   const page: OcrPage = [];

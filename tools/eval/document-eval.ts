@@ -1,23 +1,28 @@
 /**
  * Scores what a user gets from a document: each record of an eval JSONL file written as a DOCX (one paragraph per
- * line, tab-separated lines as table rows), with `--as pdf` or `--as doc` converted by LibreOffice, anonymized by the
- * document engine with its default settings (model on, every text label); the PII record's detections are mapped back
- * onto the record by their non-blank characters (each paragraph's tokens found in the record in reading order) and
- * scored as `npm run eval` scores text.
+ * line, tab-separated lines as table rows), with `--as pdf` or `--as doc` converted by LibreOffice, with `--as scan`
+ * as that PDF scanned (each page an image at 200 dpi: the engine reads it by OCR), anonymized by the document engine
+ * with its default settings (model on, every text label); the PII record's detections are mapped back onto the record
+ * by their non-blank characters (each paragraph's tokens found in the record in reading order; from a scan, the
+ * closest match within a fifth of its characters in edits, letters compared without their marks, as OCR misreads
+ * some) and scored as `npm run eval` scores
+ * text.
  *
- *   npm run eval:documents -- <file.jsonl> [--as docx|pdf|doc] [--limit N] [--kind K] [--errors]
+ *   npm run eval:documents -- <file.jsonl> [--as docx|pdf|doc|scan] [--limit N] [--kind K] [--errors]
  *
- * `--errors` lists every false negative and false positive with its record and text.
+ * `--errors` lists every false negative and false positive with its record and text, and the detections not mapped back
+ * (`LOST`: text the record does not hold, or a scan's text misread past the match's limit).
  */
 import { readFileSync } from 'node:fs';
 import { zipSync } from 'fflate';
-import type { PiiPageEntry } from '../../src/spec/types.js';
+import type { PiiEntity, PiiPageEntry } from '../../src/spec/types.js';
 import { createNodeDocumentAnonymizer } from '../../src/platform/node/platform.js';
 import { sofficeConvert } from '../../test/helpers/soffice.js';
 import { addScores, emptyErrors, scoreDocument, summarize } from './score.js';
 import type { LabelCounts, ScoreSpan } from './score.js';
 import { formatTable, pct } from './table.js';
 import type { EvalRecord } from './types.js';
+import { approximateFind, scanOf } from './scan.js';
 
 const W = 'http://schemas.openxmlformats.org/wordprocessingml/2006/main';
 const enc = (s: string) => new TextEncoder().encode(s);
@@ -91,28 +96,42 @@ function docxOf(record: EvalRecord): Uint8Array {
  * blocks in another order, and text the record does not hold, a PDF's producer in its metadata, is not found at all);
  * it spans its first to its last non-blank character.
  */
-function mapBack(text: string, pages: readonly PiiPageEntry[]): { pred: ScoreSpan[]; lost: number } {
+/** Letters OCR reads without their marks: each character as its base letter, one unit for one (`ž` `z`, `ı` `i`). */
+const FOLD: Readonly<Record<string, string>> = { ı: 'i', İ: 'I', đ: 'd', Đ: 'D', ł: 'l', Ł: 'L', ø: 'o', Ø: 'O' };
+const fold = (c: string): string => {
+  const base = FOLD[c] ?? c.normalize('NFD').replace(/\p{M}/gu, '');
+  return base.length === 1 ? base : c;
+};
+
+function mapBack(text: string, pages: readonly PiiPageEntry[], approximate: boolean): { pred: ScoreSpan[]; lost: PiiEntity[] } {
   const offsets: number[] = [];
   let dense = '';
   for (let i = 0; i < text.length; i++)
     if (!/\s/u.test(text[i]!)) {
       offsets.push(i);
-      dense += text[i];
+      dense += approximate ? fold(text[i]!) : text[i];
     }
   const pred: ScoreSpan[] = [];
-  let lost = 0;
+  const lost: PiiEntity[] = [];
   let from = 0;
   for (const e of pages.flatMap((p) => p.textData.detections.ents)) {
-    const chars = e.text.replace(/\s+/gu, '');
+    const chars = e.text
+      .replace(/\s+/gu, '')
+      .split('')
+      .map((c) => (approximate ? fold(c) : c))
+      .join('');
     if (chars === '') continue;
-    let found = dense.indexOf(chars, from);
-    if (found < 0) found = dense.indexOf(chars);
-    if (found < 0) {
-      lost++;
+    let found: { start: number; end: number } | null = null;
+    for (const at of [from, 0]) {
+      const exact = dense.indexOf(chars, at);
+      found ??= exact >= 0 ? { start: exact, end: exact + chars.length } : approximate ? approximateFind(dense, chars, at) : null;
+    }
+    if (!found) {
+      lost.push(e);
       continue;
     }
-    from = found + chars.length;
-    pred.push({ start: offsets[found]!, end: offsets[found + chars.length - 1]! + 1, label: e.tag });
+    from = found.end;
+    pred.push({ start: offsets[found.start]!, end: offsets[found.end - 1]! + 1, label: e.tag });
   }
   return { pred, lost };
 }
@@ -120,7 +139,7 @@ function mapBack(text: string, pages: readonly PiiPageEntry[]): { pred: ScoreSpa
 const args = process.argv.slice(2);
 const VALUED = new Set(['--limit', '--kind', '--as']);
 const file = args.find((a, i) => !a.startsWith('--') && !VALUED.has(args[i - 1] ?? ''));
-if (!file) throw new Error('usage: npm run eval:documents -- <file.jsonl> [--as docx|pdf|doc] [--limit N] [--kind K] [--errors]');
+if (!file) throw new Error('usage: npm run eval:documents -- <file.jsonl> [--as docx|pdf|doc|scan] [--limit N] [--kind K] [--errors]');
 const opt = (name: string) => (args.includes(name) ? args[args.indexOf(name) + 1] : undefined);
 const limit = Number(opt('--limit') ?? Infinity);
 const kind = opt('--kind');
@@ -128,7 +147,7 @@ const as = opt('--as') ?? 'docx';
 // Dataset text is printed only when asked for.
 const showErrors = args.includes('--errors');
 const errors: string[] = [];
-if (!['docx', 'pdf', 'doc'].includes(as)) throw new Error('--as docx, pdf or doc');
+if (!['docx', 'pdf', 'doc', 'scan'].includes(as)) throw new Error('--as docx, pdf, doc or scan');
 const records = readFileSync(file, 'utf8')
   .split('\n')
   .filter((l) => l.trim() !== '')
@@ -144,7 +163,7 @@ let lost = 0;
 for (let b = 0; b < records.length; b += 25) {
   const batch = records.slice(b, b + 25);
   const docx = Object.fromEntries(batch.map((r, i) => [`r${i}.docx`, docxOf(r)]));
-  const files = as === 'docx' ? docx : await sofficeConvert(docx, as);
+  const files = as === 'docx' ? docx : await sofficeConvert(docx, as === 'scan' ? 'pdf' : as);
   for (const [i, record] of batch.entries()) {
     // Converted files keep their input's name.
     const bytes = files[`r${i}.docx`];
@@ -152,11 +171,12 @@ for (let b = 0; b < records.length; b += 25) {
     let pred: ScoreSpan[] = [];
     try {
       if (!bytes) throw new Error('not converted');
-      const { piiRecord } = await engine.anonymizeDocument(bytes, undefined);
-      if (piiRecord.documentType !== as.toUpperCase()) throw new Error(`read as ${piiRecord.documentType}`);
-      const mapped = mapBack(record.text, piiRecord.pageData);
+      const { piiRecord } = await engine.anonymizeDocument(as === 'scan' ? await scanOf(bytes) : bytes, undefined);
+      if (piiRecord.documentType !== (as === 'scan' ? 'PDF' : as.toUpperCase())) throw new Error(`read as ${piiRecord.documentType}`);
+      const mapped = mapBack(record.text, piiRecord.pageData, as === 'scan');
       pred = mapped.pred;
-      lost += mapped.lost;
+      lost += mapped.lost.length;
+      if (showErrors) for (const e of mapped.lost) errors.push(`LOST ${record.id} ${e.tag} ${JSON.stringify(e.text)}`);
     } catch (e) {
       failed++;
       process.stderr.write(`${record.id}: ${(e as Error).message}\n`);

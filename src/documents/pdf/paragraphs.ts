@@ -1,5 +1,5 @@
 import type { Box } from '../../spec/types.js';
-import { unionBox } from '../layout.js';
+import { unionBox, wordBreak } from '../layout.js';
 import type { PdfGlyph } from './read.js';
 
 /**
@@ -159,8 +159,6 @@ function backToAnotherColumn(prev: Line, line: Line): boolean {
   return b.x0 < a.x0 - 2 * em && Math.abs((a.x0 + a.x1) / 2 - (b.x0 + b.x1) / 2) > 2 * em;
 }
 
-const HYPHENS = new Set(['-', '\u00ad', '\u2010']);
-
 /** The last word of a line (from its last space on), and the first word of a line. */
 const lastWord = (line: Line): string => {
   let g = line.glyphs.length - 1;
@@ -178,38 +176,14 @@ const firstWord = (line: Line): string => {
     .map((x) => x.glyph.text)
     .join('');
 };
-/** An e-mail address or a web address: its hyphens are its own, never a writer's word break. */
-const ADDRESS_PART = /@|:\/\/|^www\.|\.\p{Ll}{2,}(?:\/|$)/u;
 
 /**
- * How a line goes on into the next one of its block without a line break, or null where the break is one:
- * - `drop-hyphen`: a word hyphenated at the line end (`Jungfern-` / `stieg 30`): the hyphen is the writer's, not the word's;
- * - `join`: a word that goes on over the break as written: after a hyphen of the word itself (`Baden-` / `Württemberg`,
- *   `INV-` / `787849`, `stadt-` / `verwaltung.de` in an address), or broken where it filled the whole line
- *   (`27.09.193` / `8`, `Geburtsda` / `tum`, `jodie@yahoo.d` / `e`): a word wider than a narrow table cell is broken
- *   anywhere, and the cell's widest line is then that word alone.
+ * How a line goes on into the next one of its block (`wordBreak`): the line fills the block when it is one word as
+ * wide as the block's widest line (within half an em).
  */
 function lineJoin(line: Line, next: Line, widest: number): 'drop-hyphen' | 'join' | null {
-  const g = line.glyphs;
-  const last = g[g.length - 1]!;
-  const before = g[g.length - 2];
-  const first = next.glyphs[0]?.glyph.text ?? '';
-  if (HYPHENS.has(last.glyph.text) && before !== undefined && !last.spaceBefore && /[\p{L}\d]$/u.test(before.glyph.text)) {
-    if (/^\p{Ll}/u.test(first)) {
-      const word = lastWord(line) + firstWord(next);
-      return /\p{L}$/u.test(before.glyph.text) && !ADDRESS_PART.test(word) ? 'drop-hyphen' : 'join';
-    }
-    return /^[\p{Lu}\d]/u.test(first) ? 'join' : null;
-  }
-  const oneWord = g.every((x) => !x.spaceBefore);
-  const filled = width(line) >= widest - 0.5 * line.size;
-  const text = last.glyph.text;
-  const goesOn =
-    /^[@._/]/u.test(first) ||
-    (/\d$/u.test(text) && /^\d/u.test(first)) ||
-    (/\p{L}$/u.test(text) && /^\p{Ll}/u.test(first)) ||
-    (/[@._/]$/u.test(text) && /^[\p{Ll}\d]/u.test(first));
-  return oneWord && filled && g.length > 1 && goesOn ? 'join' : null;
+  const filled = line.glyphs.every((x) => !x.spaceBefore) && width(line) >= widest - 0.5 * line.size;
+  return wordBreak(lastWord(line), firstWord(next), filled);
 }
 
 /** A line's width. */

@@ -53,4 +53,26 @@ describe('text layout', () => {
     const address = layoutFromParagraphs([[words('Hannah Levy', 0), words('Manchester M17 1HG', 20)]]);
     expect(address.text).toBe('Hannah Levy\nManchester M17 1HG');
   });
+
+  it('starts a paragraph where a line lies a blank line below the last, though tesseract grouped them', () => {
+    // 12-high words: running lines 20 apart, a blank line between makes 40.
+    const text = layoutFromParagraphs([
+      [
+        [w('Assignee:', 0, 0), w('Delgado', 100, 0)],
+        [w('Requester:', 0, 40), w('Okeke', 110, 40)],
+      ],
+    ]).text;
+    expect(text).toBe('Assignee: Delgado\n\nRequester: Okeke');
+  });
+
+  it('reads a word that goes on over a line break as one: after its own hyphen, or broken where it filled the line', () => {
+    const lines = (...texts: string[]) => layoutFromParagraphs([texts.map((t, i) => [w(t, 0, 20 * i)])]);
+    expect(lines('RF-', '2024-0108').text).toBe('RF-2024-0108');
+    expect(lines('Jungfern-', 'stieg').text).toBe('Jungfernstieg');
+    expect(lines('27.09.193', '8').text).toBe('27.09.1938');
+    expect(lines('Hamburg', 'Germany').text).toBe('Hamburg\nGermany');
+    // The dropped hyphen's word keeps its box, its characters end before the hyphen.
+    const hyphenated = lines('Jungfern-', 'stieg');
+    expect(hyphenated.words.map((x) => hyphenated.text.slice(x.start, x.end))).toEqual(['Jungfern', 'stieg']);
+  });
 });
