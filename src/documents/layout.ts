@@ -42,8 +42,9 @@ function gapBefore(line: readonly PlacedWord[], i: number): '\t' | ' ' {
 export function layoutFromParagraphs(paragraphs: readonly (readonly (readonly PlacedWord[])[])[]): TextLayout {
   let text = '';
   const words: LayoutWord[] = [];
-  paragraphs.flatMap(splitAtGaps).forEach((lines, p) => {
-    if (p > 0 && text !== '') text += '\n\n';
+  const blocks = paragraphs.flatMap(splitAtGaps);
+  blocks.forEach((lines, p) => {
+    if (p > 0 && text !== '') text += nextLine(blocks[p - 1]!, lines) ? '\n' : '\n\n';
     const full = fullLines(lines);
     const joins = lineJoins(lines);
     lines.forEach((line, l) => {
@@ -68,15 +69,35 @@ const PARAGRAPH_PITCH = 2.2;
  * line between them: `Assignee: Marisol Delgado` and, a line lower, `Requester: …`), as the PDF reader splits blocks.
  */
 function splitAtGaps(lines: readonly (readonly PlacedWord[])[]): Array<Array<readonly PlacedWord[]>> {
-  const heights = lines.flatMap((line) => line.map((w) => w.box.y1 - w.box.y0)).sort((a, b) => a - b);
-  const height = heights[Math.floor(heights.length / 2)] ?? 0;
-  const top = (line: readonly PlacedWord[]) => Math.min(...line.map((w) => w.box.y0));
+  const height = medianHeight(lines);
   const groups: Array<Array<readonly PlacedWord[]>> = [];
   lines.forEach((line, l) => {
     if (l === 0 || top(line) - top(lines[l - 1]!) > PARAGRAPH_PITCH * height) groups.push([line]);
     else groups[groups.length - 1]!.push(line);
   });
   return groups;
+}
+
+/**
+ * Whether block `b` starts on the line after block `a`'s last (tesseract makes every line of a letterhead or an
+ * address a paragraph of its own): then they join by a line break, as the PDF reader joins such blocks, not by a blank
+ * line, which ends an address block or a table.
+ */
+function nextLine(a: readonly (readonly PlacedWord[])[], b: readonly (readonly PlacedWord[])[]): boolean {
+  const last = a[a.length - 1];
+  const first = b[0];
+  if (!last || !first || last.length === 0 || first.length === 0) return false;
+  const height = medianHeight([last, first]);
+  const pitch = top(first) - top(last);
+  return pitch > 0 && pitch <= PARAGRAPH_PITCH * height;
+}
+
+const top = (line: readonly PlacedWord[]) => Math.min(...line.map((w) => w.box.y0));
+
+/** The median height of the lines' word boxes. */
+function medianHeight(lines: readonly (readonly PlacedWord[])[]): number {
+  const heights = lines.flatMap((line) => line.map((w) => w.box.y1 - w.box.y0)).sort((x, y) => x - y);
+  return heights[Math.floor(heights.length / 2)] ?? 0;
 }
 
 /** How each line of a paragraph goes on into the next (`wordBreak`): a line of one word fills it when it is as wide as the widest. */

@@ -65,6 +65,14 @@ describe('text layout', () => {
     expect(text).toBe('Assignee: Delgado\n\nRequester: Okeke');
   });
 
+  it('joins paragraphs on consecutive lines by a line break (tesseract makes each line of an address one)', () => {
+    const text = layoutFromParagraphs([
+      [[w('Robert-Blum-Straße', 0, 0), w('21', 200, 0)]],
+      [[w('51373', 0, 20), w('Leverkusen', 60, 20)]],
+    ]).text;
+    expect(text).toBe('Robert-Blum-Straße 21\n51373 Leverkusen');
+  });
+
   it('reads a word that goes on over a line break as one: after its own hyphen, or broken where it filled the line', () => {
     const lines = (...texts: string[]) => layoutFromParagraphs([texts.map((t, i) => [w(t, 0, 20 * i)])]);
     expect(lines('RF-', '2024-0108').text).toBe('RF-2024-0108');
