@@ -42,23 +42,113 @@ function gapBefore(line: readonly PlacedWord[], i: number): '\t' | ' ' {
 export function layoutFromParagraphs(paragraphs: readonly (readonly (readonly PlacedWord[])[])[]): TextLayout {
   let text = '';
   const words: LayoutWord[] = [];
+  const put = (w: PlacedWord, shown = w.text) => {
+    words.push({ start: text.length, end: text.length + shown.length, box: w.box });
+    text += shown;
+  };
+  // Runs of blocks on consecutive lines (`nextLine`): one may hold a table whose rows tesseract split into blocks.
   const blocks = paragraphs.flatMap(splitAtGaps);
-  blocks.forEach((lines, p) => {
-    if (p > 0 && text !== '') text += nextLine(blocks[p - 1]!, lines) ? '\n' : '\n\n';
-    const full = fullLines(lines);
-    const joins = lineJoins(lines);
-    lines.forEach((line, l) => {
-      if (l > 0 && joins[l - 1] === null) text += full[l - 1] ? ' ' : '\n';
-      line.forEach((w, i) => {
-        if (i > 0) text += gapBefore(line, i);
-        // A writer's hyphen at the line end stays on the page (the word's box) but not in the text.
-        const shown = i === line.length - 1 && joins[l] === 'drop-hyphen' ? w.text.slice(0, -1) : w.text;
-        words.push({ start: text.length, end: text.length + shown.length, box: w.box });
-        text += shown;
+  const runs: Array<Array<Array<readonly PlacedWord[]>>> = [];
+  blocks.forEach((block, b) => (b > 0 && nextLine(blocks[b - 1]!, block) ? runs[runs.length - 1]!.push(block) : runs.push([block])));
+  for (const run of runs) {
+    if (text !== '') text += '\n\n';
+    const table = tableColumns(run.flat());
+    let index = 0;
+    run.forEach((lines, b) => {
+      const full = fullLines(lines);
+      const joins = lineJoins(lines);
+      lines.forEach((line, l) => {
+        if (table !== null && index++ >= table.header) return;
+        if (b > 0 || l > 0) text += l === 0 ? '\n' : joins[l - 1] !== null ? '' : full[l - 1] ? ' ' : '\n';
+        line.forEach((w, i) => {
+          if (i > 0) text += gapBefore(line, i);
+          // A writer's hyphen at the line end stays on the page (the word's box) but not in the text.
+          put(w, i === line.length - 1 && joins[l] === 'drop-hyphen' ? w.text.slice(0, -1) : w.text);
+        });
       });
     });
-  });
+    if (table === null) continue;
+    const rows = tableRows(run.flat().slice(table.header), table.starts);
+    // How far right each column's words reach: a word that reaches as far filled its cell.
+    const right = table.starts.map((_, c) => Math.max(...rows.flatMap((row) => row[c]!.flatMap((f) => f.map((w) => w.box.x1)))));
+    rows.forEach((row, r) => {
+      if (r > 0 || table.header > 0) text += '\n';
+      row.forEach((cell, c) => {
+        if (c > 0) text += '\t';
+        cell.forEach((fragment, f) => {
+          const next = cell[f + 1];
+          const join = next ? wordBreak(fragment[fragment.length - 1]!.text, next[0]!.text, filled(fragment, right[c]!)) : null;
+          fragment.forEach((w, i) => {
+            if (i > 0) text += ' ';
+            put(w, i === fragment.length - 1 && join === 'drop-hyphen' ? w.text.slice(0, -1) : w.text);
+          });
+          if (next && join === null) text += ' ';
+        });
+      });
+    });
+  }
   return { text, words };
+}
+
+/**
+ * A scanned table's columns: where its header line's cells start (a word after a gap wider than a word space), each
+ * start shared by cells of at least half the lines below (within a quarter of a word's height: a table's cells start
+ * at their column's edge, the words of running text anywhere and after a word space), the header's first word and two
+ * more at least. The header is one of the run's first three lines, without numbers, with three lines at least below it.
+ */
+function tableColumns(lines: readonly (readonly PlacedWord[])[]): { header: number; starts: number[] } | null {
+  const height = medianHeight(lines);
+  // Where a line's cells start: its first word, and every word after a gap wider than a (stretched) word space.
+  const cellStarts = (line: readonly PlacedWord[]) =>
+    line.filter((w, i) => i === 0 || w.box.x0 - line[i - 1]!.box.x1 > CELL_GAP * height).map((w) => w.box.x0);
+  for (let h = 0; h < Math.min(3, lines.length - 3); h++) {
+    // A header names its columns: no numbers (a chat's `12.06.24, 19:04 - Jana:` lines have columns too), and no `|`
+    // (a table drawn in characters is read as text by the table rule).
+    if (lines[h]!.some((w) => /[\d|]/u.test(w.text))) continue;
+    const below = lines.slice(h + 1).map(cellStarts);
+    const starts = cellStarts(lines[h]!).filter(
+      (x, i) => i === 0 || 2 * below.filter((line) => line.some((s) => Math.abs(s - x) <= 0.25 * height)).length >= below.length,
+    );
+    if (starts.length >= 3) return { header: h, starts };
+  }
+  return null;
+}
+
+/** A gap between two cells of a scanned table: wider than this many word heights (a word space is about a third). */
+const CELL_GAP = 0.7;
+
+/** A fragment of a cell: the words of one line in one column. A cell: its fragments, line by line. */
+type Fragment = readonly PlacedWord[];
+
+/**
+ * A scanned table's rows: a line with a word in every column starts a row, the lines after it with fewer go on in its
+ * cells (cells wrapped in narrow columns: `Frederike` / `Teufler`, `teufler1950@stadt-` / `verwaltung.de`); each row
+ * as its cells, each cell as its fragments.
+ */
+function tableRows(lines: readonly (readonly PlacedWord[])[], starts: readonly number[]): Fragment[][][] {
+  const rows: Fragment[][][] = [];
+  for (const line of lines) {
+    const tolerance = 0.6 * Math.max(...line.map((w) => w.box.y1 - w.box.y0));
+    const cells: PlacedWord[][] = starts.map(() => []);
+    let column = 0;
+    for (const w of line) {
+      column = Math.max(
+        column,
+        starts.findLastIndex((x) => x <= w.box.x0 + tolerance),
+      );
+      cells[column]!.push(w);
+    }
+    const row = rows[rows.length - 1];
+    if (!row || cells.every((cell) => cell.length > 0)) rows.push(cells.map((cell) => (cell.length > 0 ? [cell] : [])));
+    else cells.forEach((cell, c) => cell.length > 0 && row[c]!.push(cell));
+  }
+  return rows;
+}
+
+/** A fragment filled its column: one word reaching (within a word height) as far right as the column's words reach. */
+function filled(fragment: Fragment, right: number): boolean {
+  const w = fragment[0]!;
+  return fragment.length === 1 && w.box.x1 >= right - (w.box.y1 - w.box.y0);
 }
 
 /** Word heights (a word box is about a capital's height) a line's top may lie below the last one's in one paragraph. */

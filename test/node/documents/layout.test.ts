@@ -83,4 +83,71 @@ describe('text layout', () => {
     const hyphenated = lines('Jungfern-', 'stieg');
     expect(hyphenated.words.map((x) => hyphenated.text.slice(x.start, x.end))).toEqual(['Jungfern', 'stieg']);
   });
+
+  describe('a scanned table', () => {
+    // 12-high words, 10 per character; cells 20 or more apart, word spaces 10 (under 0.7 word heights: 8.4).
+    const row = (y: number, cells: Array<[number, string]>) =>
+      cells.flatMap(([x, cell]) => {
+        let at = x;
+        return cell.split(' ').map((t) => {
+          const word = w(t, at, y);
+          at += (t.length + 1) * 10;
+          return word;
+        });
+      });
+
+    it('reads its columns under the header and a row whose cells wrap (a line with empty columns) as one row', () => {
+      const text = layoutFromParagraphs([
+        [
+          row(0, [
+            [0, 'Name'],
+            [120, 'E-Mail'],
+            [320, 'Geburtsda'],
+            [440, 'Ort'],
+          ]),
+          row(20, [[320, 'tum']]),
+          row(40, [
+            [0, 'Frederike'],
+            [120, 'teufler@stadt-'],
+            [320, '27.09.193'],
+            [440, 'Jena'],
+          ]),
+          row(60, [
+            [0, 'Teufler'],
+            [120, 'verwaltung.de'],
+            [320, '8'],
+          ]),
+          row(80, [
+            [0, 'Roma Ernsts'],
+            [120, 'roma@yahoo.de'],
+            [320, '10.07.2003'],
+            [440, 'Gera'],
+          ]),
+          row(100, [
+            [0, 'Kaja Burkhard'],
+            [120, 'kaja@web.de'],
+            [320, '05.06.1963'],
+            [440, 'Suhl'],
+          ]),
+        ],
+      ]).text;
+      expect(text).toBe(
+        'Name\tE-Mail\tGeburtsdatum\tOrt\nFrederike Teufler\tteufler@stadt-verwaltung.de\t27.09.1938\tJena\n' +
+          'Roma Ernsts\troma@yahoo.de\t10.07.2003\tGera\nKaja Burkhard\tkaja@web.de\t05.06.1963\tSuhl',
+      );
+    });
+
+    it('is no table where no header names columns: lines that start alike with numbers, or running text', () => {
+      const chat = layoutFromParagraphs([
+        [0, 20, 40, 60].map((y) =>
+          row(y, [
+            [0, '12.06.24,'],
+            [100, '19:04'],
+            [160, '- Jana: Hey ihr'],
+          ]),
+        ),
+      ]).text;
+      expect(chat).not.toContain('\t');
+    });
+  });
 });
