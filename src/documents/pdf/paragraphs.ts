@@ -116,7 +116,7 @@ export function groupParagraphs(glyphs: readonly PdfGlyph[]): PdfParagraph[] {
     };
     let text = '';
     let i = 0;
-    const widest = Math.max(...lines.map((line) => width(line)));
+    const widest = lines.reduce((most, line) => Math.max(most, width(line)), 0);
     const joins = lines.map((line, l) => (l + 1 < lines.length ? lineJoin(line, lines[l + 1]!, widest) : null));
     lines.forEach((line, l) => {
       if (l > 0 && joins[l - 1] === null) text += '\n';
