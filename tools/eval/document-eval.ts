@@ -5,8 +5,7 @@
  * with its default settings (model on, every text label); the PII record's detections are mapped back onto the record
  * by their non-blank characters (each paragraph's tokens found in the record in reading order; from a scan, the
  * closest match within a fifth of its characters in edits, letters compared without their marks, as OCR misreads
- * some) and scored as `npm run eval` scores
- * text.
+ * some) and scored as `npm run eval` scores text.
  *
  *   npm run eval:documents -- <file.jsonl> [--as docx|pdf|doc|scan] [--limit N] [--kind K] [--errors]
  *
@@ -90,12 +89,6 @@ function docxOf(record: EvalRecord): Uint8Array {
   return zipSync(files);
 }
 
-/**
- * The record's spans for the PII record's detections: each entity's text, blanks dropped, is looked up in the record's
- * non-blank characters from where the last one was found (from the start when not found there: a layout may read
- * blocks in another order, and text the record does not hold, a PDF's producer in its metadata, is not found at all);
- * it spans its first to its last non-blank character.
- */
 /** Letters OCR reads without their marks: each character as its base letter, one unit for one (`ž` `z`, `ı` `i`). */
 const FOLD: Readonly<Record<string, string>> = { ı: 'i', İ: 'I', đ: 'd', Đ: 'D', ł: 'l', Ł: 'L', ø: 'o', Ø: 'O' };
 const fold = (c: string): string => {
@@ -103,6 +96,12 @@ const fold = (c: string): string => {
   return base.length === 1 ? base : c;
 };
 
+/**
+ * The record's spans for the PII record's detections: each entity's text, blanks dropped, is looked up in the record's
+ * non-blank characters from where the last one was found (from the start when not found there: a layout may read
+ * blocks in another order, and text the record does not hold, a PDF's producer in its metadata, is not found at all);
+ * it spans its first to its last non-blank character.
+ */
 function mapBack(text: string, pages: readonly PiiPageEntry[], approximate: boolean): { pred: ScoreSpan[]; lost: PiiEntity[] } {
   const offsets: number[] = [];
   let dense = '';
@@ -123,8 +122,9 @@ function mapBack(text: string, pages: readonly PiiPageEntry[], approximate: bool
     if (chars === '') continue;
     let found: { start: number; end: number } | null = null;
     for (const at of [from, 0]) {
+      if (found) break;
       const exact = dense.indexOf(chars, at);
-      found ??= exact >= 0 ? { start: exact, end: exact + chars.length } : approximate ? approximateFind(dense, chars, at) : null;
+      found = exact >= 0 ? { start: exact, end: exact + chars.length } : approximate ? approximateFind(dense, chars, at) : null;
     }
     if (!found) {
       lost.push(e);
