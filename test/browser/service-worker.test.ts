@@ -32,8 +32,9 @@ afterEach(async () => {
   await commands.setOffline(false);
 });
 
-// Retried: under the full suite's load a Service Worker request has once hung past the timeout (1 of 4 full runs on
-// 2026-11-28; it passes alone and in the browser project); a real fault fails every try.
+// Retried: under a full run (node and browser projects together) these tests once hung in every try, the hooks'
+// commands too, while the network cut covered the whole browser context and so the runner's own traffic; the cut
+// now covers the test's frame and its Service Worker only (test/browser/commands.ts). A real fault fails every try.
 describe('Service Worker: a page uses plain fetch against /external/v1, offline', { retry: 2 }, () => {
   it('text, labels and the problem responses come from the device with the network cut', async () => {
     await commands.setOffline(true);
