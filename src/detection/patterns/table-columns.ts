@@ -320,14 +320,22 @@ function rowsFrom(
   }
 }
 
+/** The first table with rows under a header at line `i` (each delimiter, each reading of the header in turn). */
+function tableAt(text: string, lines: readonly Line[], i: number, ctx: DetectContext): { spans: Span[]; end: number } | null {
+  for (const delimiter of DELIMITERS)
+    for (const header of headersAt(text, lines, i, delimiter)) {
+      const table = rowsFrom(text, lines, header.next, delimiter, header.labels, ctx);
+      if (table.rows > 0) return table;
+    }
+  return null;
+}
+
 function detect(text: string, ctx: DetectContext): Span[] {
   if (!/[\t;|]| {2}/u.test(text)) return [];
   const lines = linesOf(text);
   const spans: Span[] = [];
   for (let i = 0; i < lines.length - 1; i++) {
-    const table = DELIMITERS.flatMap((d) => headersAt(text, lines, i, d).map((h) => ({ h, d })))
-      .map(({ h, d }) => rowsFrom(text, lines, h.next, d, h.labels, ctx))
-      .find((t) => t.rows > 0);
+    const table = tableAt(text, lines, i, ctx);
     if (!table) continue;
     spans.push(...table.spans);
     i = table.end - 1;
