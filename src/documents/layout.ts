@@ -70,7 +70,9 @@ export function layoutFromParagraphs(paragraphs: readonly (readonly (readonly Pl
     if (table === null) continue;
     const rows = tableRows(run.flat().slice(table.header), table.starts);
     // How far right each column's words reach: a word that reaches as far filled its cell.
-    const right = table.starts.map((_, c) => Math.max(...rows.flatMap((row) => row[c]!.flatMap((f) => f.map((w) => w.box.x1)))));
+    const right = table.starts.map((_, c) =>
+      rows.reduce((most, row) => row[c]!.reduce((m, f) => f.reduce((r, w) => Math.max(r, w.box.x1), m), most), -Infinity),
+    );
     rows.forEach((row, r) => {
       if (r > 0 || table.header > 0) text += '\n';
       row.forEach((cell, c) => {
