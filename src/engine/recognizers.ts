@@ -66,10 +66,13 @@ export const SHIPPED_MODEL = {
   },
 } as const;
 
-/** Whether the `ner` option names a model of the user's own (else it tunes the shipped one: windows, filters, progress). */
+/**
+ * Whether the `ner` option names a model of the user's own, run with its own options only (else the shipped model,
+ * or one of its recipe with `tuning: 'shipped'`, run with the shipped filters the option may tune).
+ */
 function userModel(options: Pick<AnonymizerOptions, 'ner'>): boolean {
   const { ner } = options;
-  return typeof ner === 'object' && (ner.url !== undefined || ner.files !== undefined);
+  return typeof ner === 'object' && (ner.url !== undefined || ner.files !== undefined) && ner.tuning !== 'shipped';
 }
 
 /**

@@ -58,6 +58,13 @@ export interface NerModelOptions {
   contextGates?: Partial<Record<TextLabelName, RegExp>>;
   /** A model span that is one word matching this (anchored) is dropped: common nouns the model takes for names. */
   dropWords?: RegExp;
+  /**
+   * `'shipped'`: the model at `url` / `files` is one of the shipped model's recipe (`npm run train:ner -- --out DIR`,
+   * for example without the share-alike datasets, or a candidate under evaluation) and runs as the shipped model does:
+   * its label map, cut-offs, gates and filters (the options above still override them). Default: a user's model runs
+   * with its own options only, since the shipped filters are tuned to the shipped model's labels and scores.
+   */
+  tuning?: 'shipped';
 }
 
 /** Where the service reads the files from; cloneable, so it can cross the worker boundary. */

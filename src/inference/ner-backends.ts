@@ -34,10 +34,13 @@ function source(options: NerModelOptions | undefined, sha256: FileHashes | undef
   return addresses.shipped;
 }
 
-/** Validates the option (422 for url and files together) and resolves labels and hashes; no I/O. */
+/** Validates the option (422 for url and files together, an unknown tuning) and resolves labels and hashes; no I/O. */
 export function nerRequest(options?: NerModelOptions): NerRequest {
   if (options?.url !== undefined && options.files !== undefined) {
     throw validationFailed([{ field: 'ner', code: 'InvalidValue', message: 'must give either url or files, not both' }]);
+  }
+  if (options?.tuning !== undefined && options.tuning !== 'shipped') {
+    throw validationFailed([{ field: 'ner.tuning', code: 'InvalidValue', message: "must be 'shipped' or absent" }]);
   }
   const labelMap = resolveLabelMap(options?.labelMap);
   const sha256 = fileHashes(options?.sha256);

@@ -13,7 +13,6 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { Anonymizer } from '../../src/engine/text-engine.js';
-import { SHIPPED_MODEL } from '../../src/engine/recognizers.js';
 import { TEXT_LABELS } from '../../src/spec/types.js';
 import type { TextLabelName } from '../../src/spec/types.js';
 import { addScores, emptyErrors, scoreDocument, summarize } from './score.js';
@@ -168,9 +167,8 @@ async function main(): Promise<void> {
     ...(args.overlap !== null ? { overlapTokens: args.overlap } : {}),
     ...(args.minScore !== null ? { minScore: args.minScore } : {}),
   };
-  const { labelMap, minScore, contextGates, dropWords } = SHIPPED_MODEL;
   const ner = args.model
-    ? { url: resolve(args.model), labelMap: { ...labelMap }, minScore, contextGates, dropWords, ...tuning }
+    ? { url: resolve(args.model), tuning: 'shipped' as const, ...tuning }
     : Object.keys(tuning).length > 0
       ? tuning
       : undefined;

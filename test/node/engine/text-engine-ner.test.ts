@@ -84,6 +84,22 @@ describe('createAnonymizer with a NER model (tiny fixture, in-process in Node)',
     expect(nerSpans(strict).some((s) => s.label === 'DATE')).toBe(false);
   });
 
+  it("runs a model of the shipped recipe as the shipped one with tuning: 'shipped', and with its own options only without", async () => {
+    const text = readFileSync(new URL('../../bench/fixtures/letter-de.txt', import.meta.url), 'utf8');
+    const labels = ['PER', 'LOC', 'ORG', 'STR', 'DATE'];
+    const url = join(nodeModelsDir(), 'ner');
+    const shipped = await createAnonymizer().detect(text, { labels });
+    expect(await createAnonymizer({ ner: { url, tuning: 'shipped' } }).detect(text, { labels })).toEqual(shipped);
+    // As a user's model, the same weights run without the shipped filters: common nouns stay, and STR spans need no
+    // place preposition before them.
+    const own = await createAnonymizer({ ner: { url } }).detect(text, { labels });
+    const extra = own.filter((s) => !shipped.some((t) => t.start === s.start && t.end === s.end && t.label === s.label));
+    expect(extra.map((s) => [s.label, text.slice(s.start, s.end)])).toEqual([
+      ['STR', 'Fachanwältin'],
+      ['PER', 'Mandantin'],
+    ]);
+  });
+
   it('validates the ner option (422)', async () => {
     await expectProblem(() => createAnonymizer({ ner: { url: TINY, files: modelFiles(TINY) } }), {
       status: 422,
@@ -92,6 +108,10 @@ describe('createAnonymizer with a NER model (tiny fixture, in-process in Node)',
     await expectProblem(() => createAnonymizer({ ner: { url: TINY, labelMap: { PERSON: 'NAME' } } }), {
       status: 422,
       errors: [{ field: 'ner.labelMap.PERSON', code: 'InvalidValue', message: 'must be a text label or null' }],
+    });
+    await expectProblem(() => createAnonymizer({ ner: { url: TINY, tuning: 'mine' as 'shipped' } }), {
+      status: 422,
+      errors: [{ field: 'ner.tuning', code: 'InvalidValue', message: "must be 'shipped' or absent" }],
     });
   });
 
