@@ -1,9 +1,13 @@
 #!/usr/bin/env bash
 # Trains several NER variants side by side on one GPU, the same wall-clock budget each, and collects their checkpoints
-# (<tag>.pt) and logs and metrics (logs.tgz) in OUTDIR. Issue 17, step 4: sizes and data mixes against each other.
+# (<tag>.pt, packed into checkpoints.tar once all have ended) and logs and metrics (logs.tgz) in OUTDIR. Issue 17,
+# step 4: sizes and data mixes against each other.
 #
 #   bash tools/train-ner/sweep.sh pack PACK.tgz           # here: generate the data a machine without node needs, pack it
 #   bash tools/train-ner/sweep.sh run PACK.tgz OUTDIR MIN RUNS  # on the GPU machine: unpack, train each run for MIN minutes
+#
+# EVAL=1 (both steps) also evaluates each model alone on the dev sets on the device; by default they are measured
+# here, whole engine, after export (`/usr/bin/python3 tools/train-ner/export.py --checkpoint TAG.pt --out DIR`).
 #
 # RUNS is a file of runs (tools/train-ner/sweeps/*.txt), one a line: tag | synthetic pool | documents per language and
 # epoch | options of train.py (size, batch, data).
@@ -20,9 +24,11 @@ pack=$2
 if [[ $mode == pack ]]; then
   [[ -f .train/synth/synth-train-de.jsonl && -f .train/synth-old/synth-train-de.jsonl ]] ||
     { echo "run npm run train:ner's steps 1-2 and the old generator first (see the header)" >&2; exit 1; }
-  files=(.eval/data/{germeval2014-test,wikiann-de-train,wikiann-en-train,uner-en-ewt-train-prerelease,wnut17-train,europeana-de-rest,de-dev,en-dev}.jsonl)
-  files+=(.train/synth/synth-{train,train-swap,heldout}-{de,en}.jsonl .train/synth-old/synth-{train,train-swap}-{de,en}.jsonl)
+  files=(.eval/data/{germeval2014-test,wikiann-de-train,wikiann-en-train,uner-en-ewt-train-prerelease,wnut17-train,europeana-de-rest}.jsonl)
+  files+=(.train/synth/synth-{train,train-swap}-{de,en}.jsonl .train/synth-old/synth-{train,train-swap}-{de,en}.jsonl)
   files+=(.train/vocab-*.json)
+  # Evaluation on the device is optional (EVAL=1): the whole engine is measured here, where node runs.
+  [[ ${EVAL:-0} == 1 ]] && files+=(.eval/data/{de,en}-dev.jsonl .train/synth/synth-heldout-{de,en}.jsonl)
   tar czf "$pack" "${files[@]}"
   ls -la "$pack"
   exit 0
@@ -45,8 +51,12 @@ for l in ("de", "en"):
     shutil.copy(f".train/synth/synth-train-swap-{l}.jsonl", f".train/synth-mix/synth-train-swap-{l}.jsonl")
 EOF
 common=(--device "$device" --threads 2 --budget-min "$budget" --arch transformer --heads 4 --max-pos 256 --lr 3e-3
-  --word-dropout 0.1 --swap
-  --eval-extra .train/synth/synth-heldout-de.jsonl,.train/synth/synth-heldout-en.jsonl)
+  --word-dropout 0.1 --swap)
+if [[ ${EVAL:-0} == 1 ]]; then
+  common+=(--eval-extra .train/synth/synth-heldout-de.jsonl,.train/synth/synth-heldout-en.jsonl)
+else
+  common+=(--eval '')
+fi
 for r in "${runs[@]}"; do
   IFS='|' read -r tag dir per opts <<<"$r"
   read -r tag <<<"$tag" && read -r dir <<<"$dir" && read -r per <<<"$per"
@@ -60,5 +70,7 @@ for r in "${runs[@]}"; do
   ) &
 done
 wait
+# One file for all checkpoints: the device returns a limited number of files (eight), a sweep may have more runs.
+(cd "$out" && tar cf checkpoints.tar ./*.pt && rm ./*.pt)
 tar czf "$out/logs.tgz" .train/sweep-logs
 grep -h 'trained\|eval de-dev\|eval en-dev\|Error\|error' .train/sweep-logs/*.log | cut -c1-220

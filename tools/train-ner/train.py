@@ -57,8 +57,8 @@ def check_allowed(name):
 
 
 def load_records(args):
-    """Returns (records, group per record, sizes). Groups: "real", or "synth-<lang>" for generated documents (which
-    rotate through a larger pool, --synth-per-epoch per language and epoch)."""
+    """Returns (records, group per record, file name per record, sizes). Groups: "real", or "synth-<lang>" for generated
+    documents (which rotate through a larger pool, --synth-per-epoch per language and epoch)."""
     leave_out = set(filter(None, args.leave_out.split(",")))
     files = [os.path.join(args.data_dir, f) for f in REAL_TRAIN + (LER_TRAIN if args.with_ler else []) if f not in leave_out]
     if args.swap:
@@ -66,6 +66,7 @@ def load_records(args):
     synth = [os.path.join(args.synth_dir, f"synth-train-{l}.jsonl") for l in ("de", "en")]
     recs = []
     groups = []
+    names = []
     sizes = {}
     for f in files + synth:
         check_allowed(f)
@@ -76,12 +77,45 @@ def load_records(args):
         recs.extend(rs)
         g = f"synth-{os.path.basename(f)[len('synth-train-'):-len('.jsonl')]}" if f in synth else "real"
         groups.extend([g] * len(rs))
-    return recs, groups, sizes
+        names.extend([os.path.basename(f)] * len(rs))
+    return recs, groups, names, sizes
 
 
-def epoch_selection(groups, per_epoch, epoch):
-    """Indices of the records used in this epoch: all real ones, and a rotating slice of each synthetic pool."""
-    sel = [i for i, g in enumerate(groups) if g == "real"]
+def augmented(records, groups, names, args, rng):
+    """Copies of real records for --noun-swap (German) and --lower-en (English), see augment.py."""
+    from augment import lower_case, noun_pool, swap_nouns
+
+    german = [r for r, g, n in zip(records, groups, names) if g == "real" and r.get("lang") == "de" and n in NOUN_SOURCES]
+    english = [r for r, g in zip(records, groups) if g == "real" and r.get("lang") == "en"]
+    out = []
+    if args.noun_swap > 0:
+        pool = noun_pool(german)
+        out += [c for c in (swap_nouns(r, pool, args.noun_swap, rng) for r in german) if c]
+        log(f"noun swap: {len(pool)} nouns, {len(out)} German copies")
+    if args.lower_en > 0:
+        lows = [c for c in (lower_case(r) for r in english if rng.random() < args.lower_en) if c]
+        log(f"lower case: {len(lows)} English copies")
+        out += lows
+    return out
+
+
+# German real text whose O words are nouns of running prose (WikiANN's silver labels leave names unlabelled).
+NOUN_SOURCES = {"germeval2014-test.jsonl", "europeana-de-rest.jsonl", "synth-train-swap-de.jsonl"}
+
+
+def repeat_counts(spec):
+    """`--repeat name=N,...` as {file name: N}."""
+    out = {}
+    for part in filter(None, spec.split(",")):
+        name, n = part.split("=")
+        out[name.strip()] = int(n)
+    return out
+
+
+def epoch_selection(groups, per_epoch, epoch, times=None):
+    """Indices of the records used in this epoch: all real ones (`times[i]` times each, if given), and a rotating slice
+    of each synthetic pool."""
+    sel = [i for i, g in enumerate(groups) if g == "real" for _ in range(times[i] if times else 1)]
     pools = {}
     for i, g in enumerate(groups):
         if g != "real":
@@ -258,6 +292,10 @@ def main():
     ap.add_argument("--leave-out", default="", help="real training files not to train on (comma-separated names), e.g. wikiann-de-train.jsonl")
     ap.add_argument("--swap", action="store_true", help="also train on synth-train-swap-<lang>.jsonl (real sentences, swapped names)")
     ap.add_argument("--synth-per-epoch", type=int, default=0, help="synthetic documents per language and epoch (0 = all)")
+    ap.add_argument("--repeat", default="", help="real training files read more than once per epoch, e.g. germeval2014-test.jsonl=3,wnut17-train.jsonl=2")
+    ap.add_argument("--noun-swap", type=float, default=0.0, help="add a copy of each German real sentence with this share of its nouns swapped for other nouns (augment.py)")
+    ap.add_argument("--lower-en", type=float, default=0.0, help="add lower-case copies of this share of the English real sentences (augment.py)")
+    ap.add_argument("--vocab-json", default="", help="use this vocabulary (a vocab-*.json list) instead of learning one, e.g. the shipped model's")
     ap.add_argument("--eval", default="de-dev.jsonl,en-dev.jsonl", help="dev files under --data-dir ('' = none)")
     ap.add_argument("--eval-extra", default="", help="more files to evaluate (paths), e.g. held-out synthetic")
     args = ap.parse_args()
@@ -270,14 +308,27 @@ def main():
     run_dir = os.path.join(args.work, "runs", args.tag)
     os.makedirs(run_dir, exist_ok=True)
 
-    cfg = {k: getattr(args, k) for k in ("arch", "d", "layers", "heads", "act", "ffn", "hidden", "max_pos", "dropout", "vocab", "lr", "batch_tokens", "seed", "budget_min", "budget_tokens", "with_ler", "leave_out", "swap", "synth_per_epoch", "word_dropout")}
+    cfg = {k: getattr(args, k) for k in ("arch", "d", "layers", "heads", "act", "ffn", "hidden", "max_pos", "dropout", "vocab", "lr", "batch_tokens", "seed", "budget_min", "budget_tokens", "with_ler", "leave_out", "swap", "synth_per_epoch", "word_dropout", "repeat", "noun_swap", "lower_en", "vocab_json")}
     log("config", json.dumps(cfg))
 
-    records, groups, sizes = load_records(args)
+    records, groups, names, sizes = load_records(args)
     log(f"{len(records)} training records", json.dumps(sizes))
-    # The vocabulary is learned from one epoch's mix (all real records, one slice of each synthetic pool).
-    vocab = get_vocab([records[i] for i in epoch_selection(groups, args.synth_per_epoch, 1)], args.vocab, args.work)
+    if args.vocab_json:
+        with open(args.vocab_json) as f:
+            vocab = json.load(f)
+    else:
+        # The vocabulary is learned from one epoch's mix (all real records, one slice of each synthetic pool).
+        vocab = get_vocab([records[i] for i in epoch_selection(groups, args.synth_per_epoch, 1)], args.vocab, args.work)
     wp = WordPiece(vocab)
+    repeats = repeat_counts(args.repeat)
+    unknown = set(repeats) - set(names)
+    if unknown:
+        raise SystemExit(f"--repeat names files not trained on: {sorted(unknown)}")
+    extra = augmented(records, groups, names, args, rng)
+    records += extra
+    groups += ["real"] * len(extra)
+    names += ["augmented"] * len(extra)
+    times = [repeats.get(n, 1) for n in names]
 
     t0 = time.time()
     encs = [encode(r, wp) for r in records]
@@ -320,7 +371,7 @@ def main():
     history = []
     while not done:
         epoch += 1
-        batches = make_batches(encs, width, args.batch_tokens, rng, epoch_selection(groups, args.synth_per_epoch, epoch))
+        batches = make_batches(encs, width, args.batch_tokens, rng, epoch_selection(groups, args.synth_per_epoch, epoch, times))
         log(f"epoch {epoch}: {len(batches)} batches")
         model.train()
         for batch in batches:
