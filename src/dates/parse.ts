@@ -153,7 +153,25 @@ function parseNumeric(core: string, offset: number, requested: DateLocale): Pars
   if (m) {
     const i = m.indices?.groups;
     const g = m.groups!;
-    return finish(dayMonthYear(g, i, offset), Number(g['m']), 'dotted', 'DE', requested);
+    // Dots mean day first; only where that reads no date and a year follows, month first (American forms and
+    // burned-in scan annotations write `07.22.1943`).
+    const monthFirst = () =>
+      g['y'] === undefined
+        ? null
+        : finish(
+            {
+              day: g['m'],
+              year: g['y'],
+              dayRange: range(i, 'm', offset),
+              monthRange: range(i, 'd', offset),
+              yearRange: range(i, 'y', offset),
+            },
+            Number(g['d']),
+            'dotted',
+            'EN',
+            requested,
+          );
+    return finish(dayMonthYear(g, i, offset), Number(g['m']), 'dotted', 'DE', requested) ?? monthFirst();
   }
   m = DOTTED_MONTH_YEAR.exec(core) ?? SLASHED_MONTH_YEAR.exec(core);
   if (m) {

@@ -360,6 +360,18 @@ function cueThenName(cue: string, shapes: readonly string[], score: number, vali
   return shapes.map((shape) => ({ label: 'PER', regex: new RegExp(`${cue}(?<name>${shape})`, 'dgu'), group: 'name', score, validate }));
 }
 
+/**
+ * A patient line's name: no common word, and a known first name among its words or a date or number after the sex
+ * on the line (`KAUFMAN SCOTT [M] 03.08.2002`), which a heading with a bracket (`MRT KOPF (F)`) seldom has.
+ */
+function patientLine(value: string, m: RegExpExecArray, text: string): boolean {
+  const names = value.split(/[ ,\t]+/u).filter((w) => w !== '');
+  if (names.some((w) => isCommonWord(w, 'auto'))) return false;
+  const after = m.index + m[0].length;
+  const rest = text.slice(after, after + 60).split(/\r?\n/u)[0]!;
+  return names.some((w) => isFirstName(w.charAt(0) + w.slice(1).toLowerCase())) || /\d/u.test(rest);
+}
+
 /** Person-name rules; exported so that other recognizers or tests can reuse single rules. */
 export const NAME_RULES: readonly PatternRule[] = [
   // Herr Dr. Hans-Peter Müller, Frau Gerlinde von der Heydt, Herrn Müllers, Dr. K., Mr O'Brien, Herrn\nMax Muster;
@@ -545,6 +557,26 @@ export const NAME_RULES: readonly PatternRule[] = [
     group: 'name',
     score: 0.85,
     validate: (value) => !PLACE_NAMES.has(value) && !KNOWN_ORG_NAMES.has(value) && (isFirstName(value) || !isCommonWord(value, 'en')),
+  },
+  {
+    // The patient line that imaging devices burn into a picture or print on a report: name words in capitals at a line
+    // start, then the sex in brackets (`KAUFMAN SCOTT [M] 03.08.2002`, `DOE, JANE (F)`); not all common words.
+    label: 'PER',
+    regex: new RegExp(
+      `${LINE_START}(?<name>\\p{Lu}[\\p{Lu}\\p{M}'’-]{1,30}(?:,?[ \\t]\\p{Lu}[\\p{Lu}\\p{M}'’.-]{0,30}){1,3})[ \\t]{1,3}[[(](?:M|F|W|D|O|U)[\\])](?![\\p{L}\\p{N}])`,
+      'dgu',
+    ),
+    group: 'name',
+    score: 0.8,
+    validate: patientLine,
+  },
+  {
+    // A person name as DICOM writes it, its parts joined by carets: `DOE^JANE`, `Kaufman^Scott^^Dr.`.
+    label: 'PER',
+    regex: /(?<![\p{L}\p{M}^])(?<name>\p{Lu}[\p{L}\p{M}'’-]{1,30}(?:\^[\p{L}\p{M}'’.-]{0,30}){1,4})(?![\p{L}\p{M}^])/dgu,
+    group: 'name',
+    score: 0.85,
+    validate: (value) => /\^\p{Lu}[\p{L}\p{M}]/u.test(value),
   },
   {
     // `Surname, First` in running text, not a list (`…, Anna, Maria`), not a role before a full name (`unser Polier,

@@ -117,6 +117,25 @@ describe('contextNameRecognizer: parties before their role', () => {
   });
 });
 
+describe('contextNameRecognizer: patient lines of medical images', () => {
+  it.each([
+    ['KAUFMAN SCOTT [M] 03.08.2002\nDOB: 07.22.1943', ['KAUFMAN SCOTT']],
+    ['DOE, JANE (F)\nCT THORAX', ['DOE, JANE']],
+    ['LI WEI [M] 4711', ['LI WEI']],
+    ['Patient ID 12\nDOE^JANE^Q^^', ['DOE^JANE^Q^^']],
+    ['Referring: Kaufman^Scott^^Dr.', ['Kaufman^Scott^^Dr.']],
+  ])('finds the patient in %j', (text, expected) => {
+    expect(found(text)).toEqual(expected);
+  });
+
+  it('leaves headings with a bracket, common words and formulas alone', () => {
+    expect(found('MRT KOPF (F)')).toEqual([]);
+    expect(found('BEFUND LINKS (M) 12')).toEqual([]);
+    expect(found('Die Matrix A^T und B^2, E^Energie')).toEqual([]);
+    expect(found('  CT^1234')).toEqual([]);
+  });
+});
+
 describe('contextNameRecognizer: initials of a published decision', () => {
   it.each([
     ['Die Strafbarkeit des Angeklagten H. nach § 29a BtMG', ['H.']],

@@ -117,7 +117,10 @@ describe('replaceDate: weekday language', () => {
     // A first number above 12 is the day in every locale.
     ['25/12/2021', 'AUTO', '**/12/2021 (Saturday)'],
     ['25/12/2021', 'DE', '**/12/2021 (Samstag)'],
-  ])('slashed %s in %s → %s', (match, dateLocale, expected) => {
+    // Dotted month first where day first reads no date: 22 July 1943 (Thursday).
+    ['07.22.1943', 'AUTO', '07.**.1943 (Thursday)'],
+    ['07.22.1943', 'DE', '07.**.1943 (Donnerstag)'],
+  ])('slashed or dotted %s in %s → %s', (match, dateLocale, expected) => {
     expect(replaceDate(match, cfg({ replaceDay: true, showWeekday: true, dateLocale }))).toBe(expected);
   });
 });
