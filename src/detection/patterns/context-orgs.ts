@@ -14,6 +14,7 @@ import {
   words,
 } from '../gazetteer/lexicon.js';
 import { isCommonCompound, isCommonWord } from '../common-words.js';
+import { readLanguage } from '../text-language.js';
 import { patternRecognizer, type PatternRule } from './pattern-recognizer.js';
 import { PLACE_NAMES } from '../gazetteer/places.js';
 import { KNOWN_ORG_NAMES, KNOWN_ORG_RULES } from './known-orgs.js';
@@ -248,9 +249,35 @@ const PARTNERSHIP = phrases('LLP PartG_mbB PartGmbB PartG P.C. Solicitors Rechts
  */
 function partnersOnly(value: string): boolean {
   const names = value.split(/,?[ \u00a0]+(?:and|&)[ \u00a0]+|,[ \u00a0]+/u);
-  const surname = (w: string) =>
-    /^\p{Lu}\p{Ll}/u.test(w) && !isCommonWord(w, 'auto') && !isCommonCompound(w) && !PLACE_NAMES.has(w) && !KNOWN_ORG_NAMES.has(w);
   return names.every(surname) && !isFirstName(names.at(-1)!);
+}
+
+/** A partner's name: no common word or compound of them, no place, no known organisation. */
+function surname(w: string): boolean {
+  return /^\p{Lu}\p{Ll}/u.test(w) && !isCommonWord(w, 'auto') && !isCommonCompound(w) && !PLACE_NAMES.has(w) && !KNOWN_ORG_NAMES.has(w);
+}
+
+/** A billing field before a firm or person: `Bill to:`, `Invoice to:`, `Rechnung an:`. */
+const BILLING_FIELD = /(?:^|[^\p{L}])(?:(?:Bill|Invoice|Ship|Sold|Remit)[ \t]+to|(?:Rechnung|Lieferung)[ \t]+an)[ \t]*:[ \t]*$/u;
+/** The next line starts an address: a house number, a PO box, or street words and a number (`41 Main St`, `Hauptstr. 5`). */
+const ADDRESS_NEXT =
+  /^[ \t]*\r?\n[ \t]*(?:\d{1,5}[a-zA-Z]?[ \t]+\p{Lu}|P\.?[ \t]?O\.?[ \t]?Box|Postfach|(?:\p{Lu}[\p{L}\p{M}.'’-]*[ \t]+){1,4}\d{1,5}[a-zA-Z]?(?![\p{L}\p{N}]))/u;
+
+/**
+ * Two partners around a spaced dash (`Hegmann - Nienow`): a person's double name has no spaces, but real text puts
+ * spaced dashes between any two words (`Coca - Cola` tokenised, `Saffir - Simpson` scale, `Montreal - Repentigny`
+ * route, `Befund - Ambulanz` heading: 56 such pairs on the dev sets, one a firm), so only where a firm stands: after a
+ * billing field, or alone on a line that an address follows. Every name a surname as above, none a given name; not
+ * in German text, where any two nouns look so (and German firms join their partners' names with `&` or `und`).
+ */
+function dashPartners(value: string, m: RegExpExecArray, text: string): boolean {
+  const names = value.split(/[ \t][-–][ \t]|-/u);
+  if (!names.every(surname) || names.some((w) => isFirstName(w)) || readLanguage(text) === 'de') return false;
+  const lineStart = text.lastIndexOf('\n', m.index - 1) + 1;
+  const before = text.slice(Math.max(lineStart, m.index - 40), m.index);
+  if (BILLING_FIELD.test(before)) return true;
+  const end = m.index + value.length;
+  return /^[ \t]*$/u.test(text.slice(lineStart, m.index)) && ADDRESS_NEXT.test(text.slice(end, end + 80));
 }
 
 /** English firms named by owner and trade: FitzGerald Joinery, Ashworth Mensah Solicitors, Bramley & Sons Builders. */
@@ -427,6 +454,14 @@ export const ORG_RULES: readonly PatternRule[] = [
     regex: new RegExp(`${B}${STOP}${PARTNER}(?:,${SP}${PARTNER}){1,3},?${SP}(?:and|&)${SP}${PARTNER}${E}`, 'gu'),
     score: 0.7,
     validate: partnersOnly,
+  },
+  {
+    // Bill to: Hegmann - Nienow; Ondricka-Buckridge - Reichert heading an address block: two surnames around a
+    // spaced dash where a firm stands; see dashPartners.
+    label: 'ORG',
+    regex: new RegExp(`${B}${STOP}${PARTNER}[ \\t][-–][ \\t]${PARTNER}${E}`, 'gu'),
+    score: 0.7,
+    validate: dashPartners,
   },
   {
     // FitzGerald Joinery, Ashworth Mensah Solicitors, Gerrard & Sons Jewellers, Tanabe Cloud Systems.

@@ -99,6 +99,10 @@ describe('contextOrgRecognizer', () => {
     // … or by their partners alone
     ['According to Homenick, Farrell and Zieme, Mr. Emard left.', ['Homenick, Farrell and Zieme']],
     ['Ask Morgan, Delaney & Price about it', ['Morgan, Delaney & Price']],
+    // … or two of them around a spaced dash, where a firm stands
+    ['Bill to: Denesik - Rolfson, Attn: Ica Chis', ['Denesik - Rolfson']],
+    ['Ondricka-Buckridge - Reichert\nP.O. Box 46988\nDetroit WS0 6D', ['Ondricka-Buckridge - Reichert']],
+    ['Hegmann – Nienow\n21B Johnathan Lane', ['Hegmann – Nienow']],
     // Firms named after their owner
     ['Die Schreinerei Lindqvist hat das Angebot geschickt.', ['Schreinerei Lindqvist']],
     ['Rechnung der Kanzlei Dr. Brückner', ['Kanzlei Dr. Brückner']],
@@ -179,6 +183,11 @@ describe('contextOrgRecognizer', () => {
     ['Please call Customer Services on Monday.'],
     ['Emergency Services arrived.'],
     ['AWARDS\nBest Digital Product, NZ Design Awards 2020'],
+    ['a category five storm on the Saffir - Simpson scale'],
+    ['Coca - Cola\n12 bottles'],
+    ['Bill to: Anna - Maria'],
+    ['Leeds - York\n12 Main Street'],
+    ['Die Patientin wurde in der Ambulanz gesehen.\nBefund - Ambulanz\nHauptstr. 5'],
   ])('finds nothing in %j', (text) => {
     expect(found(text)).toEqual([]);
   });
