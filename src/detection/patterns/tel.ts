@@ -32,9 +32,10 @@ const RIGHT = String.raw`(?![\p{L}\p{N}\p{M}_]|[.,:\/\-]\p{N})`;
 const EXT = String.raw`(?:${SP}?(?:[Ee]xt\.?|x|Durchwahl|DW|Dw\.?|[Aa]pp\.?)${SP}?\d{1,5})?`;
 // Subscriber part after a German area code: one block (with an optional `-12` extension) or short groups, the
 // groups split by a space or a dash with optional spaces (`708 - 223`). DIN 5008 used to group the digits in pairs
-// from the right, so the first group may be a single digit (`0611 8 47 29 30`, `0221 4 71-118`).
+// from the right, so the first group may be a single digit (`0611 8 47 29 30`, `0221 4 71-118`), and so may the
+// extension after a dash (`0214 / 8 20 55 - 0`).
 const GROUP_SEP = String.raw`(?:${SP}?-${SP}?|${SP})`;
-const SUBSCRIBER = String.raw`(?:\d{5,8}(?:${SP}?-${SP}?\d{1,5})?|\d{1,4}(?:${GROUP_SEP}\d{2,5}){0,4}(?:-\d)?)`;
+const SUBSCRIBER = String.raw`(?:\d{5,8}(?:${SP}?-${SP}?\d{1,5})?|\d{1,4}(?:${GROUP_SEP}\d{2,5}){0,4}(?:${SP}?-${SP}?\d)?)`;
 
 const SOURCES = {
   /** `+49 (0)30 1234567`, `+49 30 1234567`, `+44 20 7946 0958`, `+1 (555) 123-4567`, `0049 171 1234567`. */
