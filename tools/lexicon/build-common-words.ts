@@ -18,10 +18,11 @@
  *   the tokens written in lower case there at least twice (function words, verbs, adjectives: `keine`, `trotz`,
  *   `gute`), which the model takes for names when they open a sentence.
  * Removed from both: the first names of `src/detection/gazetteer/first-names.ts`, the surnames and place names of
- * `@faker-js/faker` (MIT; locales de, de_AT, de_CH, en, en_GB, en_US), the town names of `../shared/data/german-ler/
- * stadtnamen.list` (used only to remove words; nothing of it is shipped) and the proper nouns of the English
- * dictionary (Bill, Rose, China, Turkey): a word that is also a name must stay detectable. Words shorter than three
- * letters are left out (initials, abbreviations).
+ * `@faker-js/faker` (MIT; locales en, en_GB, en_US, and for German also de, de_AT, de_CH), for German the town names
+ * of `../shared/data/german-ler/stadtnamen.list` (used only to remove words; nothing of it is shipped), and the proper
+ * nouns of the English dictionary (Bill, Rose, China, Turkey): a word that is also a name must stay detectable. An
+ * English word that is only a German surname or town (`just`, `much`, `yes`) stays in the English list. Words shorter
+ * than three letters are left out (initials, abbreviations).
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
@@ -135,11 +136,15 @@ function englishInUse(): Set<string> {
   return seen;
 }
 
-/** Names a common word must not hide: first names, surnames, places. */
-function names(englishProperNouns: ReadonlySet<string>): Set<string> {
+/**
+ * Names a common word must not hide: first names, the English dictionary's proper nouns, and the surnames and places
+ * of the given faker locales; German town names with `towns`. Each language's list leaves out the names of its own
+ * locales: an English word that is also a German surname or town (`just`, `much`, `yes`) stays an English word.
+ */
+function names(englishProperNouns: ReadonlySet<string>, locales: readonly (typeof de)[], towns: boolean): Set<string> {
   const out = new Set<string>([...FIRST_NAMES].map((n) => n.toLowerCase()));
   for (const n of englishProperNouns) out.add(n);
-  for (const locale of [de, de_AT, de_CH, en, en_GB, en_US]) {
+  for (const locale of locales) {
     const person = locale.person;
     const location = locale.location;
     const lists: unknown[] = [person?.last_name, location?.city_name, location?.country, location?.state, location?.county];
@@ -148,7 +153,7 @@ function names(englishProperNouns: ReadonlySet<string>): Set<string> {
       for (const n of flat) if (typeof n === 'string') out.add(n.toLowerCase());
     }
   }
-  for (const town of readFileSync(LER_TOWNS, 'utf8').split('\n')) out.add(town.trim().toLowerCase());
+  if (towns) for (const town of readFileSync(LER_TOWNS, 'utf8').split('\n')) out.add(town.trim().toLowerCase());
   return out;
 }
 
@@ -174,10 +179,9 @@ function lines(words: readonly string[]): string {
 }
 
 const english = englishWords();
-const exclude = names(english.names);
-const deWords = packed(new Set([...germanNouns(), ...germanLowerCase()]), exclude);
+const deWords = packed(new Set([...germanNouns(), ...germanLowerCase()]), names(english.names, [de, de_AT, de_CH, en, en_GB, en_US], true));
 const inUse = englishInUse();
-const enWords = packed(new Set([...english.words].filter((w) => inUse.has(w))), exclude);
+const enWords = packed(new Set([...english.words].filter((w) => inUse.has(w))), names(english.names, [en, en_GB, en_US], false));
 
 writeFileSync(
   OUT,

@@ -38,6 +38,11 @@ describe('isCommonWord', () => {
     expect(isCommonWord('SUMMARY', 'auto')).toBe(true);
   });
 
+  it("keeps an English word that is a German surname or town only in the German list's exclusions", () => {
+    for (const word of ['Yes', 'Much', 'Just']) expect(isCommonWord(word, 'en'), word).toBe(true);
+    for (const word of ['Much', 'Just']) expect(isCommonWord(word, 'de'), word).toBe(false);
+  });
+
   it('looks only at the language of the text, both when it is unknown', () => {
     expect(isCommonWord('Please', 'de')).toBe(false);
     expect(isCommonWord('Stuhl', 'en')).toBe(false);
