@@ -49,7 +49,9 @@ export function layoutFromParagraphs(paragraphs: readonly (readonly (readonly Pl
   // Runs of blocks on consecutive lines (`nextLine`): one may hold a table whose rows tesseract split into blocks.
   const blocks = paragraphs.flatMap(splitAtGaps);
   const runs: Array<Array<Array<readonly PlacedWord[]>>> = [];
-  blocks.forEach((block, b) => (b > 0 && nextLine(blocks[b - 1]!, block) ? runs[runs.length - 1]!.push(block) : runs.push([block])));
+  blocks.forEach((block, b) =>
+    b > 0 && (nextLine(blocks[b - 1]!, block) || nextRow(blocks[b - 1]!, block)) ? runs[runs.length - 1]!.push(block) : runs.push([block]),
+  );
   for (const run of runs) {
     if (text !== '') text += '\n\n';
     const table = tableColumns(run.flat());
@@ -100,15 +102,12 @@ export function layoutFromParagraphs(paragraphs: readonly (readonly (readonly Pl
  */
 function tableColumns(lines: readonly (readonly PlacedWord[])[]): { header: number; starts: number[] } | null {
   const height = medianHeight(lines);
-  // Where a line's cells start: its first word, and every word after a gap wider than a (stretched) word space.
-  const cellStarts = (line: readonly PlacedWord[]) =>
-    line.filter((w, i) => i === 0 || w.box.x0 - line[i - 1]!.box.x1 > CELL_GAP * height).map((w) => w.box.x0);
   for (let h = 0; h < Math.min(3, lines.length - 3); h++) {
     // A header names its columns: no numbers (a chat's `12.06.24, 19:04 - Jana:` lines have columns too), and no `|`
     // (a table drawn in characters is read as text by the table rule).
     if (lines[h]!.some((w) => /[\d|]/u.test(w.text))) continue;
-    const below = lines.slice(h + 1).map(cellStarts);
-    const starts = cellStarts(lines[h]!).filter(
+    const below = lines.slice(h + 1).map((line) => cellStarts(line, height));
+    const starts = cellStarts(lines[h]!, height).filter(
       (x, i) => i === 0 || 2 * below.filter((line) => line.some((s) => Math.abs(s - x) <= 0.25 * height)).length >= below.length,
     );
     if (starts.length >= 3) return { header: h, starts };
@@ -118,6 +117,11 @@ function tableColumns(lines: readonly (readonly PlacedWord[])[]): { header: numb
 
 /** A gap between two cells of a scanned table: wider than this many word heights (a word space is about a third). */
 const CELL_GAP = 0.7;
+
+/** Where a line's cells start: its first word, and every word after a gap wider than a (stretched) word space. */
+function cellStarts(line: readonly PlacedWord[], height: number): number[] {
+  return line.filter((w, i) => i === 0 || w.box.x0 - line[i - 1]!.box.x1 > CELL_GAP * height).map((w) => w.box.x0);
+}
 
 /** A fragment of a cell: the words of one line in one column. A cell: its fragments, line by line. */
 type Fragment = readonly PlacedWord[];
@@ -184,7 +188,33 @@ function nextLine(a: readonly (readonly PlacedWord[])[], b: readonly (readonly P
   return pitch > 0 && pitch <= PARAGRAPH_PITCH * height;
 }
 
-const top = (line: readonly PlacedWord[]) => Math.min(...line.map((w) => w.box.y0));
+/** Word heights a table row may lie below the last one's first line: the last one wrapped onto a second line. */
+const ROW_PITCH = 3.5;
+
+/**
+ * Whether block `b` is the next row of a table whose last row (or header) block `a` ends: its first line starts cells
+ * where `a`'s last line does (three at least, within a quarter of a word's height), further below than `nextLine`
+ * allows since a wrapped header or row (`Kundennr` / `.`) is two lines tall.
+ */
+function nextRow(a: readonly (readonly PlacedWord[])[], b: readonly (readonly PlacedWord[])[]): boolean {
+  const last = a[a.length - 1];
+  const first = b[0];
+  if (!last || !first || last.length < 3 || first.length < 3) return false;
+  const height = medianHeight([last, first]);
+  const pitch = top(first) - top(last);
+  if (pitch <= 0 || pitch > ROW_PITCH * height) return false;
+  const lower = cellStarts(first, height);
+  return cellStarts(last, height).filter((x) => lower.some((s) => Math.abs(s - x) <= 0.25 * height)).length >= 3;
+}
+
+/**
+ * A line's top: the median top of its words, not the highest, since tesseract may give one word a box that reaches up
+ * into the line above (`0314615` under a wrapped header's `.`) and the line would seem a paragraph of its own.
+ */
+function top(line: readonly PlacedWord[]): number {
+  const tops = line.map((w) => w.box.y0).sort((x, y) => x - y);
+  return tops[Math.floor((tops.length - 1) / 2)] ?? 0;
+}
 
 /** The median height of the lines' word boxes. */
 function medianHeight(lines: readonly (readonly PlacedWord[])[]): number {

@@ -137,6 +137,55 @@ describe('text layout', () => {
       );
     });
 
+    it('joins a header and rows that tesseract gave paragraphs of their own, however tall a word box', () => {
+      // The header wrapped (its `.` line unread), so the first row lies 3 word heights below it; one of the row's word
+      // boxes reaches up into the line above.
+      const first = row(36, [
+        [0, 'Vedvik'],
+        [120, '0314615'],
+        [240, 'vedvik@posteo.de'],
+        [440, '+49 6221 518-'],
+      ]);
+      first[1] = { ...first[1]!, box: { ...first[1]!.box, y0: 20 } };
+      const text = layoutFromParagraphs([
+        [
+          row(0, [
+            [0, 'Name'],
+            [120, 'Kundennr'],
+            [240, 'E-Mail'],
+            [440, 'Telefon'],
+          ]),
+        ],
+        [
+          first,
+          row(56, [
+            [120, '19'],
+            [440, '130'],
+          ]),
+        ],
+        [
+          row(76, [
+            [0, 'Freida'],
+            [120, '5719330'],
+            [240, 'f.cottin@yahoo.de'],
+            [440, '030 9351605'],
+          ]),
+        ],
+        [
+          row(96, [
+            [0, 'Adam'],
+            [120, '8118161'],
+            [240, 'a.romich@web.de'],
+            [440, '0341 500029'],
+          ]),
+        ],
+      ]).text;
+      expect(text).toBe(
+        'Name\tKundennr\tE-Mail\tTelefon\nVedvik\t031461519\tvedvik@posteo.de\t+49 6221 518-130\n' +
+          'Freida\t5719330\tf.cottin@yahoo.de\t030 9351605\nAdam\t8118161\ta.romich@web.de\t0341 500029',
+      );
+    });
+
     it('is no table where no header names columns: lines that start alike with numbers, or running text', () => {
       const chat = layoutFromParagraphs([
         [0, 20, 40, 60].map((y) =>
