@@ -2,6 +2,7 @@ import { createWorker, OEM } from 'tesseract.js';
 import type { Worker as TesseractWorker } from 'tesseract.js';
 import { internalError } from '../errors/problem.js';
 import type { PlacedWord } from './layout.js';
+import { mended } from './ocr-misreads.js';
 
 /**
  * Where tesseract's pieces come from. `langPath` is one folder (Node: a path; browser: a same-origin URL) holding
@@ -41,7 +42,7 @@ function toPage(blocks: Tesseract.Block[] | null): OcrPage {
         .map((line) =>
           line.words
             .filter((w) => w.text.trim() !== '' && w.confidence >= MIN_WORD_CONFIDENCE)
-            .map((w) => ({ text: w.text, box: { x0: w.bbox.x0, y0: w.bbox.y0, x1: w.bbox.x1, y1: w.bbox.y1 } })),
+            .map((w) => ({ text: mended(w.text), box: { x0: w.bbox.x0, y0: w.bbox.y0, x1: w.bbox.x1, y1: w.bbox.y1 } })),
         )
         .filter((l) => l.length > 0);
       if (lines.length > 0) page.push(lines);
