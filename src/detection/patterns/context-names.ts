@@ -369,7 +369,7 @@ function patientLine(value: string, m: RegExpExecArray, text: string): boolean {
   if (names.some((w) => isCommonWord(w, 'auto'))) return false;
   const after = m.index + m[0].length;
   const rest = text.slice(after, after + 60).split(/\r?\n/u)[0]!;
-  return names.some((w) => isFirstName(w.charAt(0) + w.slice(1).toLowerCase())) || /\d/u.test(rest);
+  return names.some((w) => isFirstName(w)) || /\d/u.test(rest);
 }
 
 /** Person-name rules; exported so that other recognizers or tests can reuse single rules. */
