@@ -3,8 +3,8 @@
 - Noun swap (German): German writes every noun with a capital, so a capitalised word the model has not seen is weak
   evidence of a name; the model still takes unseen nouns for names (`Kondensat`, `Blechschaden`, `Nische` on GermEval
   dev). A copy of each German real sentence gets some of its mid-sentence capitalised O words replaced by other nouns
-  of the same text (capitalised O words mid-sentence that never occur inside an entity), so nouns meet the model in
-  more contexts as O, and the entities around them are kept as they were.
+  of the German real text (capitalised O words mid-sentence that never occur inside an entity), so nouns meet the model
+  in more contexts as O, and the entities around them are kept as they were.
 - Lower case (English): social-media text writes names in lower case (WNUT dev: 145 of 617 entities); a share of the
   English real sentences is copied in lower case, entities kept.
 
@@ -56,12 +56,17 @@ def noun_pool(records):
     return sorted(w for w, n in as_o.items() if n >= 2 and w not in in_entity)
 
 
-def swap_nouns(rec, pool, p, rng):
-    """A copy of `rec` with each of its pool nouns replaced by a random pool noun with probability `p`, or None."""
+def noun_swapper(pool, p, rng):
+    """swap(rec): a copy of `rec` with each of its pool nouns replaced by a random pool noun with probability `p`, or
+    None."""
+    known = set(pool)
+    return lambda rec: swap_nouns(rec, pool, known, p, rng)
+
+
+def swap_nouns(rec, pool, known, p, rng):
     text = rec["text"]
     if not _bmp(text):
         return None
-    known = set(pool)
     edits = [(a, b, rng.choice(pool)) for w, a, b in _nouns_of(rec) if w in known and rng.random() < p]
     if not edits:
         return None

@@ -83,14 +83,15 @@ def load_records(args):
 
 def augmented(records, groups, names, args, rng):
     """Copies of real records for --noun-swap (German) and --lower-en (English), see augment.py."""
-    from augment import lower_case, noun_pool, swap_nouns
+    from augment import lower_case, noun_pool, noun_swapper
 
     german = [r for r, g, n in zip(records, groups, names) if g == "real" and r.get("lang") == "de" and n in NOUN_SOURCES]
     english = [r for r, g in zip(records, groups) if g == "real" and r.get("lang") == "en"]
     out = []
     if args.noun_swap > 0:
         pool = noun_pool(german)
-        out += [c for c in (swap_nouns(r, pool, args.noun_swap, rng) for r in german) if c]
+        swap = noun_swapper(pool, args.noun_swap, rng)
+        out += [c for c in map(swap, german) if c]
         log(f"noun swap: {len(pool)} nouns, {len(out)} German copies")
     if args.lower_en > 0:
         lows = [c for c in (lower_case(r) for r in english if rng.random() < args.lower_en) if c]
