@@ -29,11 +29,12 @@ export interface FileRef {
   bytes?: number;
 }
 
-/** The three files of a Hugging Face token-classification export. */
+/** The three files of a Hugging Face token-classification export, and the word lists of a gazetteer channel. */
 export interface NerFileRefs {
   config: FileRef;
   tokenizer: FileRef;
   model: FileRef;
+  gazetteer?: FileRef;
 }
 
 const HEX64 = /^[0-9a-f]{64}$/;
@@ -87,13 +88,20 @@ export function nerFileRefs(
   manifestUrl: string,
   locate = (path: string) => new URL(path, manifestUrl).href,
 ): NerFileRefs {
-  const ref = (name: string): FileRef => {
-    const f = model.files.find((x) => fileName(x.path) === name)!;
+  const ref = (f: ManifestFile): FileRef => {
     const out: FileRef = { url: locate(f.path), sha256: f.sha256.toLowerCase() };
     if (f.bytes !== undefined) out.bytes = f.bytes;
     return out;
   };
-  return { config: ref('config.json'), tokenizer: ref('tokenizer.json'), model: ref('model.onnx') };
+  const named = (name: string) => model.files.find((x) => fileName(x.path) === name);
+  const refs: NerFileRefs = {
+    config: ref(named('config.json')!),
+    tokenizer: ref(named('tokenizer.json')!),
+    model: ref(named('model.onnx')!),
+  };
+  const gazetteer = named('gazetteer.json');
+  if (gazetteer) refs.gazetteer = ref(gazetteer);
+  return refs;
 }
 
 /** SHA-256 of `data` as lower-case hex, with WebCrypto (Node ≥ 20 and browsers; workers included). */

@@ -9,15 +9,19 @@ import { findNerModel, nerFileRefs, parseManifest, sha256Hex } from './manifest.
 /** Bytes of a model file as a user may hand them over (e.g. from a file picker). */
 export type ModelBytes = ArrayBuffer | Uint8Array | Blob;
 
-/** The three files of a Hugging Face token-classification export. */
+/**
+ * The three files of a Hugging Face token-classification export, and `gazetteer.json` for a model that reads word
+ * lists beside its tokens (an ONNX input `gazetteer`; its config.json names the file).
+ */
 export interface NerModelFiles {
   config: ModelBytes;
   tokenizer: ModelBytes;
   model: ModelBytes;
+  gazetteer?: ModelBytes;
 }
 
 /** Expected SHA-256 (hex): a string is the hash of `model.onnx`; an object names files. */
-export type ModelHashes = string | { config?: string; tokenizer?: string; model?: string };
+export type ModelHashes = string | { config?: string; tokenizer?: string; model?: string; gazetteer?: string };
 
 /** Model entity type (`PERSON`, `GPE` …) → our label, or null to ignore it. */
 export type LabelMap = Readonly<Record<string, TextLabelName | null>>;
@@ -95,6 +99,7 @@ export interface FileHashes {
   config?: string;
   tokenizer?: string;
   model?: string;
+  gazetteer?: string;
 }
 
 /** The loaded bytes of a model. */
@@ -103,6 +108,7 @@ export interface ModelFileBytes {
   config: Uint8Array;
   tokenizer: Uint8Array;
   model: Uint8Array;
+  gazetteer?: Uint8Array;
 }
 
 /** I/O the loader needs; all injected. */
@@ -178,8 +184,24 @@ export function directoryRefs(base: string, hashes?: FileHashes): NerFileRefs {
 }
 
 const FILES = ['config', 'tokenizer', 'model'] as const;
-type FileKey = (typeof FILES)[number];
-const FILE_NAMES: Record<FileKey, string> = { config: 'config.json', tokenizer: 'tokenizer.json', model: 'model.onnx' };
+type FileKey = (typeof FILES)[number] | 'gazetteer';
+const FILE_NAMES: Record<FileKey, string> = {
+  config: 'config.json',
+  tokenizer: 'tokenizer.json',
+  model: 'model.onnx',
+  gazetteer: 'gazetteer.json',
+};
+
+/** The gazetteer file a model's config.json names (`local_anonymizer.gazetteer.file`), if any. */
+export function gazetteerFileOf(config: Uint8Array): string | undefined {
+  try {
+    const file = (JSON.parse(new TextDecoder().decode(config)) as { local_anonymizer?: { gazetteer?: { file?: unknown } } } | null)
+      ?.local_anonymizer?.gazetteer?.file;
+    return typeof file === 'string' && /^[\w.-]+$/u.test(file) ? file : undefined;
+  } catch {
+    return undefined;
+  }
+}
 
 async function toBytes(b: ModelBytes): Promise<Uint8Array> {
   if (b instanceof Uint8Array) return b;
@@ -215,7 +237,7 @@ async function readBody(res: Response, onBytes: (n: number) => void): Promise<Ui
 }
 
 /**
- * Fetches the three files: from Cache Storage when a copy with the expected hash is there, else from the network
+ * Fetches the model's files (the three, and its gazetteer where `refs` names one): from Cache Storage when a copy with the expected hash is there, else from the network
  * (in parallel, with progress over all bytes); checks hashes (502 on a mismatch) and caches what has a known hash.
  * Files without an expected hash are never cached (nothing would tell a stale copy).
  */
@@ -224,12 +246,24 @@ export async function fetchModelFiles(
   deps: LoaderDeps,
   options: { cache?: boolean; onProgress?: ProgressCallback } = {},
 ): Promise<Omit<ModelFileBytes, 'id'>> {
+  const got = await fetchFiles(refs, deps, options);
+  return { config: got.config!, tokenizer: got.tokenizer!, model: got.model!, ...(got.gazetteer ? { gazetteer: got.gazetteer } : {}) };
+}
+
+/** `fetchModelFiles` for the files `refs` names, any of them. */
+async function fetchFiles(
+  refs: Partial<Record<FileKey, FileRef>>,
+  deps: LoaderDeps,
+  options: { cache?: boolean; onProgress?: ProgressCallback },
+): Promise<Partial<Record<FileKey, Uint8Array>>> {
   const doFetch = deps.fetch ?? ((url: string) => globalThis.fetch(url));
   const cache = options.cache !== false && deps.caches ? await deps.caches.open(MODEL_CACHE).catch(() => undefined) : undefined;
   const got: Partial<Record<FileKey, Uint8Array>> = {};
+  const keys = (Object.keys(FILE_NAMES) as FileKey[]).filter((k) => refs[k] !== undefined);
+  const refOf = (key: FileKey): FileRef => refs[key]!;
   if (cache) {
-    for (const key of FILES) {
-      const ref = refs[key];
+    for (const key of keys) {
+      const ref = refOf(key);
       if (!ref.sha256) continue;
       const hit = await cache.match(ref.url).catch(() => undefined);
       if (!hit) continue;
@@ -238,12 +272,12 @@ export async function fetchModelFiles(
       else await cache.delete(ref.url).catch(() => false);
     }
   }
-  const missing = FILES.filter((k) => !got[k]);
+  const missing = keys.filter((k) => !got[k]);
   const responses = await Promise.all(
     missing.map(async (key) => {
       let res: Response;
       try {
-        res = await doFetch(refs[key].url);
+        res = await doFetch(refOf(key).url);
       } catch {
         throw textModelUnavailable(`The text model file ${FILE_NAMES[key]} could not be fetched.`);
       }
@@ -251,10 +285,10 @@ export async function fetchModelFiles(
       return res;
     }),
   );
-  let loaded = FILES.reduce((n, k) => n + (got[k]?.length ?? 0), 0);
+  let loaded = keys.reduce((n, k) => n + (got[k]?.length ?? 0), 0);
   const total = responses.reduce((n, res, i) => {
     const len = Number(res.headers.get('content-length') ?? NaN);
-    return n + (Number.isFinite(len) && len > 0 ? len : (refs[missing[i]!].bytes ?? 0));
+    return n + (Number.isFinite(len) && len > 0 ? len : (refOf(missing[i]!).bytes ?? 0));
   }, loaded);
   options.onProgress?.(loaded, total);
   await Promise.all(
@@ -264,16 +298,16 @@ export async function fetchModelFiles(
         loaded += n;
         options.onProgress?.(loaded, Math.max(total, loaded));
       });
-      await checkHash(bytes, refs[key].sha256, key, deps.subtle);
+      await checkHash(bytes, refOf(key).sha256, key, deps.subtle);
       got[key] = bytes;
-      if (cache && refs[key].sha256) {
+      if (cache && refOf(key).sha256) {
         await cache
-          .put(refs[key].url, new Response(bytes as Uint8Array<ArrayBuffer>, { headers: { 'content-type': 'application/octet-stream' } }))
+          .put(refOf(key).url, new Response(bytes as Uint8Array<ArrayBuffer>, { headers: { 'content-type': 'application/octet-stream' } }))
           .catch(() => undefined);
       }
     }),
   );
-  return { config: got.config!, tokenizer: got.tokenizer!, model: got.model! };
+  return got;
 }
 
 /**
@@ -288,15 +322,27 @@ export async function loadModelFiles(
 ): Promise<ModelFileBytes | null> {
   if (source.kind === 'files') {
     const hashes = source.sha256 ?? {};
-    const parts = await Promise.all(FILES.map((k) => toBytes(source.files[k])));
+    const given = source.files.gazetteer;
+    const keys: FileKey[] = given === undefined ? [...FILES] : [...FILES, 'gazetteer'];
+    const parts = await Promise.all(keys.map((k) => toBytes(k === 'gazetteer' ? given! : source.files[k])));
     const total = parts.reduce((n, p) => n + p.length, 0);
     options.onProgress?.(total, total);
-    const [config, tokenizer, model] = parts as [Uint8Array, Uint8Array, Uint8Array];
-    await Promise.all(FILES.map((k, i) => checkHash(parts[i]!, hashes[k], k, deps.subtle)));
-    return { id: 'files', config, tokenizer, model };
+    const [config, tokenizer, model, gazetteer] = parts as [Uint8Array, Uint8Array, Uint8Array, Uint8Array?];
+    await Promise.all(keys.map((k, i) => checkHash(parts[i]!, hashes[k], k, deps.subtle)));
+    return { id: 'files', config, tokenizer, model, ...(gazetteer ? { gazetteer } : {}) };
   }
   if (source.kind === 'url') {
-    return { id: source.url, ...(await fetchModelFiles(directoryRefs(source.url, source.sha256), deps, options)) };
+    const refs = directoryRefs(source.url, source.sha256);
+    const files = await fetchModelFiles(refs, deps, options);
+    // The directory's listing is not known: its config.json says whether a gazetteer belongs to the model.
+    const name = gazetteerFileOf(files.config);
+    if (name === undefined) return { id: source.url, ...files };
+    const dir = source.url.endsWith('/') ? source.url : `${source.url}/`;
+    const ref: FileRef = source.sha256?.gazetteer
+      ? { url: new URL(name, dir).href, sha256: source.sha256.gazetteer.toLowerCase() }
+      : { url: new URL(name, dir).href };
+    const { gazetteer } = await fetchFiles({ gazetteer: ref }, deps, options.cache === undefined ? {} : { cache: options.cache });
+    return { id: source.url, ...files, ...(gazetteer ? { gazetteer } : {}) };
   }
   if (source.kind === 'refs') return { id: source.id, ...(await fetchModelFiles(source.refs, deps, options)) };
   const doFetch = deps.fetch ?? ((url: string) => globalThis.fetch(url));

@@ -12,6 +12,8 @@ import { createSerializer } from './session.js';
 import type { NerTokenizer } from './tokenizer.js';
 import { createTokenizer } from './tokenizer.js';
 import { centralWindows, planWindows, windowCoverage } from './windows.js';
+import type { Gazetteer } from './gazetteer-features.js';
+import { readGazetteer, subwordMarks } from './gazetteer-features.js';
 
 /** Platform pieces of the service: a session factory (resolved lazily) and the loader's I/O. */
 export interface NerServiceDeps extends LoaderDeps {
@@ -30,6 +32,8 @@ interface LoadedModel {
   labelOf: Map<string, TextLabelName | null>;
   batchSize: number;
   decode: 'viterbi' | 'argmax';
+  /** The word lists of a model with a gazetteer channel (ONNX input `gazetteer`). */
+  gazetteer: Gazetteer | null;
 }
 
 // 128 subwords (the shipped model allows 256): as good on the dev sets (de-dev micro F1 54.8 against 54.6 at 256) and
@@ -113,6 +117,14 @@ export function createNerService(deps: NerServiceDeps): NerApi {
     const tokenizer = createTokenizer(parseJson(files.tokenizer, 'tokenizer.json'));
     factory ??= deps.sessionFactory({ webgpu: spec.webgpu === true });
     const session = await (await factory)(files.model);
+    let gazetteer: Gazetteer | null = null;
+    if (session.inputNames.includes('gazetteer')) {
+      gazetteer = files.gazetteer ? readGazetteer(parseJson(files.gazetteer, 'gazetteer.json')) : null;
+      if (!gazetteer) {
+        await session.release();
+        throw textModelUnavailable('The text model reads a gazetteer, and its gazetteer.json is missing or unreadable.');
+      }
+    }
     const specials = tokenizer.prefix.length + tokenizer.suffix.length;
     const maxPos = (config as { max_position_embeddings?: unknown }).max_position_embeddings;
     const limit = typeof maxPos === 'number' && maxPos > specials + 1 ? maxPos - specials : Infinity;
@@ -126,6 +138,7 @@ export function createNerService(deps: NerServiceDeps): NerApi {
       seq: probe.length,
       inputIds: BigInt64Array.from(probe, (x) => BigInt(x)),
       attentionMask: new BigInt64Array(probe.length).fill(1n),
+      ...(gazetteer ? { gazetteer: { data: new Float32Array(probe.length * gazetteer.size), lists: gazetteer.size } } : {}),
     });
     if (out.dims.length !== 3 || out.dims[2] !== tagNames.length) {
       await session.release();
@@ -154,6 +167,7 @@ export function createNerService(deps: NerServiceDeps): NerApi {
       labelOf,
       batchSize: Math.max(1, spec.batchSize ?? DEFAULT_BATCH),
       decode: spec.decode ?? 'viterbi',
+      gazetteer,
     };
     if (previous) await previous.session.release().catch(() => undefined);
     return info;
@@ -175,6 +189,8 @@ export function createNerService(deps: NerServiceDeps): NerApi {
     }
     const L = m.tags.length;
     const wordLogits = new Float32Array(tok.wordCount * L);
+    const gaz = m.gazetteer;
+    const marks = gaz ? subwordMarks(gaz, text, tok) : null;
     const { prefix, suffix, padId } = m.tokenizer;
     // Longest first: batches of similar length waste little on padding.
     const order = windows
@@ -186,6 +202,8 @@ export function createNerService(deps: NerServiceDeps): NerApi {
       const seq = prefix.length + longest + suffix.length;
       const inputIds = new BigInt64Array(group.length * seq).fill(BigInt(padId));
       const attentionMask = new BigInt64Array(group.length * seq);
+      const K = gaz?.size ?? 0;
+      const channel = new Float32Array(marks ? group.length * seq * K : 0);
       group.forEach((k, r) => {
         const w = windows[k]!;
         const row = [...prefix, ...tok.ids.subarray(w.start, w.end), ...suffix];
@@ -193,8 +211,20 @@ export function createNerService(deps: NerServiceDeps): NerApi {
           inputIds[r * seq + j] = BigInt(row[j]!);
           attentionMask[r * seq + j] = 1n;
         }
+        if (!marks) return;
+        for (let i = w.start; i < w.end; i++) {
+          const bits = marks[i]!;
+          const at = (r * seq + prefix.length + (i - w.start)) * K;
+          for (let b = 0; b < K; b++) channel[at + b] = (bits >> b) & 1;
+        }
       });
-      const out = await m.session.run({ batch: group.length, seq, inputIds, attentionMask });
+      const out = await m.session.run({
+        batch: group.length,
+        seq,
+        inputIds,
+        attentionMask,
+        ...(marks ? { gazetteer: { data: channel, lists: K } } : {}),
+      });
       if (out.dims[0] !== group.length || out.dims[1] !== seq || out.dims[2] !== L) {
         throw textModelUnavailable("The text model's output has an unexpected shape.");
       }

@@ -10,6 +10,8 @@ export interface ModelBatch {
   seq: number;
   inputIds: BigInt64Array;
   attentionMask: BigInt64Array;
+  /** For a model with a gazetteer channel: its marks, float32 `[batch, seq, lists]` (gazetteer-features.ts). */
+  gazetteer?: { data: Float32Array; lists: number };
 }
 
 /** Model output: logits `[batch, seq, labels]`, flat. */
@@ -49,8 +51,8 @@ export interface OrtSessionOptions {
 
 /**
  * A session factory over an onnxruntime-web module: checks the HF token-classification contract (inputs
- * `input_ids` and `attention_mask`, optional `token_type_ids` fed with zeros; output `logits` or the first one)
- * and serializes creation and runs.
+ * `input_ids` and `attention_mask`, optional `token_type_ids` fed with zeros, and `gazetteer` for a model with a
+ * gazetteer channel; output `logits` or the first one) and serializes creation and runs.
  */
 export function createOrtSessionFactory(ort: OrtModule, options: OrtSessionOptions): SessionFactory {
   const serialize = options.serialize ?? createSerializer();
@@ -77,10 +79,10 @@ export function createOrtSessionFactory(ort: OrtModule, options: OrtSessionOptio
         await session.release();
         throw textModelUnavailable('The text model lacks the inputs input_ids and attention_mask.');
       }
-      const known = new Set(['input_ids', 'attention_mask', 'token_type_ids']);
+      const known = new Set(['input_ids', 'attention_mask', 'token_type_ids', 'gazetteer']);
       if (inputs.some((name) => !known.has(name))) {
         await session.release();
-        throw textModelUnavailable('The text model needs inputs other than input_ids, attention_mask, token_type_ids.');
+        throw textModelUnavailable('The text model needs inputs other than input_ids, attention_mask, token_type_ids, gazetteer.');
       }
       const output = session.outputNames.includes('logits') ? 'logits' : session.outputNames[0];
       if (output === undefined) throw textModelUnavailable('The text model has no output.');
@@ -96,6 +98,10 @@ export function createOrtSessionFactory(ort: OrtModule, options: OrtSessionOptio
               attention_mask: new ort.Tensor('int64', b.attentionMask, dims),
             };
             if (inputs.includes('token_type_ids')) feeds.token_type_ids = new ort.Tensor('int64', new BigInt64Array(b.batch * b.seq), dims);
+            if (inputs.includes('gazetteer')) {
+              if (!b.gazetteer) throw textModelUnavailable('The text model reads a gazetteer that was not loaded.');
+              feeds.gazetteer = new ort.Tensor('float32', b.gazetteer.data, [...dims, b.gazetteer.lists]);
+            }
             const out = await live.run(feeds);
             const logits = out[output];
             if (!logits || logits.type !== 'float32') throw textModelUnavailable('The text model gave no float32 logits.');

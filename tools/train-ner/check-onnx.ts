@@ -12,6 +12,8 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
+import { readGazetteer, subwordMarks } from '../../src/inference/gazetteer-features.js';
+import { createTokenizer } from '../../src/inference/tokenizer.js';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 async function load(spec: string, fallback: string): Promise<any> {
@@ -27,6 +29,8 @@ async function load(spec: string, fallback: string): Promise<any> {
 interface Case {
   text: string;
   ids: number[];
+  /** The gazetteer marks per position ([CLS] and [SEP] included), for a model with a gazetteer channel. */
+  marks?: number[];
   /** null: tokenizer check only. */
   logits: number[][] | null;
 }
@@ -56,13 +60,27 @@ async function main() {
   const maxPos: number = config.max_position_embeddings;
   const report: Record<string, unknown> = { inputs: session.inputNames, outputs: session.outputNames };
 
-  const run = async (ids: number[]) => {
+  // A model with a gazetteer channel reads the marks the engine computes (src/inference/gazetteer-features.ts).
+  const gazetteer = session.inputNames.includes('gazetteer')
+    ? readGazetteer(JSON.parse(readFileSync(`${dir}/gazetteer.json`, 'utf8')))
+    : null;
+  const engineTokenizer = createTokenizer(tokJson);
+  const feedsOf = (ids: number[], marks?: ArrayLike<number>): Record<string, unknown> => {
     const n = ids.length;
-    const feeds = {
+    const feeds: Record<string, unknown> = {
       input_ids: new ort.Tensor('int64', BigInt64Array.from(ids.map((x) => BigInt(x))), [1, n]),
       attention_mask: new ort.Tensor('int64', new BigInt64Array(n).fill(1n), [1, n]),
     };
-    const out = await session.run(feeds);
+    if (gazetteer) {
+      const K = gazetteer.size;
+      const data = new Float32Array(n * K);
+      for (let t = 0; t < n && marks; t++) for (let b = 0; b < K; b++) data[t * K + b] = ((marks[t] ?? 0) >> b) & 1;
+      feeds.gazetteer = new ort.Tensor('float32', data, [1, n, K]);
+    }
+    return feeds;
+  };
+  const run = async (ids: number[], marks?: ArrayLike<number>) => {
+    const out = await session.run(feedsOf(ids, marks));
     return out.logits as { data: Float32Array; dims: number[] };
   };
 
@@ -73,7 +91,14 @@ async function main() {
     let agree = 0;
     let total = 0;
     let idMismatch = 0;
+    let marksMismatch = 0;
     for (const c of cases) {
+      // The engine's marks, [CLS] and [SEP] unmarked, against training's.
+      const marks = gazetteer ? [0, ...subwordMarks(gazetteer, c.text, engineTokenizer.encode(c.text)), 0] : undefined;
+      if (marks && (marks.length !== c.marks?.length || marks.some((v, i) => v !== c.marks![i]))) {
+        marksMismatch++;
+        if (marksMismatch <= 5) console.log(`gazetteer marks differ for ${JSON.stringify(c.text.slice(0, 60))}`);
+      }
       const enc = tokenizer.encode(c.text);
       const ids: number[] = Array.from(enc.ids as ArrayLike<number>, Number);
       if (ids.length !== c.ids.length || ids.some((v, i) => v !== c.ids[i])) {
@@ -84,7 +109,7 @@ async function main() {
         );
       }
       if (!c.logits) continue;
-      const lg = await run(c.ids.slice(0, c.logits.length));
+      const lg = await run(c.ids.slice(0, c.logits.length), marks);
       const L = lg.dims[2] as number;
       c.logits.forEach((row, t) => {
         let am = 0;
@@ -103,6 +128,7 @@ async function main() {
       cases: cases.length,
       logitCases: cases.filter((c) => c.logits).length,
       tokenizerMismatches: idMismatch,
+      ...(gazetteer ? { gazetteerMismatches: marksMismatch } : {}),
       maxAbsLogitDiff: maxDiff,
       argmaxAgreement: agree / total,
     };
@@ -124,10 +150,7 @@ async function main() {
     for (const c of cases.slice(0, 2000)) {
       const ids = c.ids.slice(0, maxPos);
       const n = ids.length;
-      const feeds = {
-        input_ids: new ort.Tensor('int64', BigInt64Array.from(ids.map((x) => BigInt(x))), [1, n]),
-        attention_mask: new ort.Tensor('int64', new BigInt64Array(n).fill(1n), [1, n]),
-      };
+      const feeds = feedsOf(ids, c.marks);
       const a = (await session.run(feeds)).logits as { data: Float32Array; dims: number[] };
       const b = (await other.run(feeds)).logits as { data: Float32Array; dims: number[] };
       const L = a.dims[2] as number;

@@ -88,9 +88,10 @@ class Encoded:
     """One record as subwords: ids (no [CLS]/[SEP]), tag per subword (IGNORE on non-first subwords), O-variant per
     subword, and word starts (subword index of each word's first piece)."""
 
-    __slots__ = ("ids", "tags", "omask", "word_first", "source", "lang")
+    __slots__ = ("ids", "tags", "omask", "word_first", "source", "lang", "marks")
 
-    def __init__(self, ids, tags, omask, word_first, source, lang):
+    def __init__(self, ids, tags, omask, word_first, source, lang, marks=None):
+        self.marks = marks
         self.ids = ids
         self.tags = tags
         self.omask = omask
@@ -99,8 +100,10 @@ class Encoded:
         self.lang = lang
 
 
-def encode(rec, wp):
+def encode(rec, wp, gaz=None):
+    """`gaz` (a gazetteer.Gazetteer): also the word's list marks per subword."""
     words, tags, omask, _, _ = word_example(rec)
+    marks = []
     ids = []
     sub_tags = []
     sub_om = []
@@ -112,6 +115,8 @@ def encode(rec, wp):
         sub_tags.append(t)
         sub_tags.extend([IGNORE] * (len(pieces) - 1))
         sub_om.extend([o] * len(pieces))
+        if gaz is not None:
+            marks.extend([gaz.marks(w)] * len(pieces))
     return Encoded(
         np.asarray(ids, dtype=np.int32),
         np.asarray(sub_tags, dtype=np.int8),
@@ -119,4 +124,5 @@ def encode(rec, wp):
         np.asarray(word_first, dtype=np.int32),
         rec.get("source", ""),
         rec.get("lang", ""),
+        np.asarray(marks, dtype=np.int32) if gaz is not None else None,
     )

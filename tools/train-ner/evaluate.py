@@ -118,7 +118,7 @@ def viterbi(logp):
 
 
 @torch.no_grad()
-def predict_records(model, wp, records, max_len=256, batch_tokens=8192, log=None, decoding="argmax"):
+def predict_records(model, wp, records, max_len=256, batch_tokens=8192, log=None, decoding="argmax", gaz=None):
     """Returns per record a list of predicted spans {start, end, label} in UTF-16 offsets."""
     model.eval()
     width = max_len - 2
@@ -127,13 +127,17 @@ def predict_records(model, wp, records, max_len=256, batch_tokens=8192, log=None
     for ri, rec in enumerate(records):
         words, _, _, spans, m = word_example(rec)
         ids = []
+        marks = []
         first = []
         for w in words:
             first.append(len(ids))
-            ids.extend(wp.encode_word(w))
+            pieces = wp.encode_word(w)
+            ids.extend(pieces)
+            if gaz is not None:
+                marks.extend([gaz.marks(w)] * len(pieces))
         prepared.append((spans, m, first, len(ids)))
         for a, b in windows(len(ids), width):
-            items.append((ri, a, b, ids[a:b]))
+            items.append((ri, a, b, ids[a:b], marks[a:b]))
     # logits per record, per subword: keep the most central window's prediction.
     best = [dict() for _ in records]  # subword index -> (centrality, tag id)
     order = sorted(range(len(items)), key=lambda i: len(items[i][3]))
@@ -149,15 +153,21 @@ def predict_records(model, wp, records, max_len=256, batch_tokens=8192, log=None
         T = max(len(x[3]) for x in batch) + 2
         inp = np.full((len(batch), T), PAD, dtype=np.int64)
         att = np.zeros((len(batch), T), dtype=np.int64)
-        for r, (_, _, _, ids) in enumerate(batch):
+        extra = []
+        if gaz is not None:
+            gz = np.zeros((len(batch), T, gaz.size), dtype=np.float32)
+            for r, item in enumerate(batch):
+                gz[r, 1 : 1 + len(item[4])] = gaz.unpack(item[4])
+            extra.append(torch.from_numpy(gz).to(next(model.parameters()).device))
+        for r, (_, _, _, ids, _) in enumerate(batch):
             inp[r, 0] = CLS
             inp[r, 1 : 1 + len(ids)] = ids
             inp[r, 1 + len(ids)] = SEP
             att[r, : len(ids) + 2] = 1
         dev = next(model.parameters()).device
-        logits = model(torch.from_numpy(inp).to(dev), torch.from_numpy(att).to(dev)).float().cpu().numpy()
+        logits = model(torch.from_numpy(inp).to(dev), torch.from_numpy(att).to(dev), *extra).float().cpu().numpy()
         logp = logits - np.log(np.exp(logits - logits.max(-1, keepdims=True)).sum(-1, keepdims=True)) - logits.max(-1, keepdims=True)
-        for r, (ri, a, b, ids) in enumerate(batch):
+        for r, (ri, a, b, ids, _) in enumerate(batch):
             n_total = prepared[ri][3]
             for k in range(len(ids)):
                 pos = a + k
@@ -226,10 +236,10 @@ def report(counts):
     return rows
 
 
-def evaluate_file(model, wp, path, max_len=256, by_source=True, decoding="argmax"):
+def evaluate_file(model, wp, path, max_len=256, by_source=True, decoding="argmax", gaz=None):
     records = list(read_jsonl(path))
     t0 = time.time()
-    preds = predict_records(model, wp, records, max_len=max_len, decoding=decoding)
+    preds = predict_records(model, wp, records, max_len=max_len, decoding=decoding, gaz=gaz)
     res = {"all": report(score(records, preds)), "seconds": round(time.time() - t0, 1), "decoding": decoding}
     if by_source:
         groups = defaultdict(list)
@@ -252,12 +262,12 @@ def main():
     from train import load_checkpoint
 
     torch.set_num_threads(1)
-    model, wp, cfg = load_checkpoint(args.checkpoint)
+    model, wp, cfg, gaz = load_checkpoint(args.checkpoint)
     if args.int8_sim:
         simulate_int8(model)
     results = {}
     for f in args.files:
-        res = evaluate_file(model, wp, f, max_len=cfg["max_pos"], decoding=args.decoding)
+        res = evaluate_file(model, wp, f, max_len=cfg["max_pos"], decoding=args.decoding, gaz=gaz)
         results[os.path.basename(f)] = res
         print(f, json.dumps(res["all"], ensure_ascii=False))
     if args.json:

@@ -39,9 +39,11 @@ class Block(nn.Module):
 
 
 class TransformerTagger(nn.Module):
-    def __init__(self, vocab, labels, d=128, layers=2, heads=4, ffn=512, max_pos=256, dropout=0.1, act="gelu"):
+    def __init__(self, vocab, labels, d=128, layers=2, heads=4, ffn=512, max_pos=256, dropout=0.1, act="gelu", gaz=0):
         super().__init__()
         self.tok = nn.Embedding(vocab, d)
+        # The gazetteer channel: one learned vector per word list, added for each list the token's word stands in.
+        self.gaz = nn.Linear(gaz, d, bias=False) if gaz > 0 else None
         self.pos = nn.Embedding(max_pos, d)
         self.ln_emb = nn.LayerNorm(d)
         self.drop = nn.Dropout(dropout)
@@ -57,9 +59,11 @@ class TransformerTagger(nn.Module):
         if isinstance(m, nn.Linear) and m.bias is not None:
             nn.init.zeros_(m.bias)
 
-    def forward(self, input_ids, attention_mask):
+    def forward(self, input_ids, attention_mask, gazetteer=None):
         t = input_ids.shape[1]
         x = self.tok(input_ids) + self.pos.weight[:t].unsqueeze(0)
+        if self.gaz is not None:
+            x = x + self.gaz(gazetteer)
         x = self.drop(self.ln_emb(x))
         bias = (1.0 - attention_mask.to(x.dtype))[:, None, None, :] * -10000.0
         for blk in self.blocks:

@@ -36,7 +36,8 @@ def main():
     ap.add_argument("--fp32", action="store_true", help="keep fp32 weights (default: round them to fp16 like the export, so the check measures the graph, not the storage)")
     ap.add_argument("--int8", action="store_true", help="simulate the int8 dense layers of the default export")
     args = ap.parse_args()
-    model, wp, cfg = load_checkpoint(args.checkpoint)
+    model, wp, cfg, gaz = load_checkpoint(args.checkpoint)
+    extra = lambda marks: [torch.from_numpy(gaz.unpack([marks]))] if gaz is not None else []  # noqa: E731
     if args.int8:
         from evaluate import simulate_int8
 
@@ -56,23 +57,32 @@ def main():
     for t in texts:
         words = [nfc(t[a:b]) for a, b in pretokenize(t)]
         ids = [2]
+        marks = [0]
         for w in words:
-            ids.extend(wp.encode_word(w))
+            pieces = wp.encode_word(w)
+            ids.extend(pieces)
+            marks.extend([gaz.marks(w) if gaz is not None else 0] * len(pieces))
         ids.append(3)
+        marks.append(0)
         mids = ids[: cfg["max_pos"]]
         with torch.no_grad():
-            lg = model(torch.tensor([mids]), torch.ones(1, len(mids), dtype=torch.long))[0].numpy()
-        cases.append({"text": t, "ids": ids, "logits": np.round(lg, 5).tolist()})
+            lg = model(torch.tensor([mids]), torch.ones(1, len(mids), dtype=torch.long), *extra(marks[: len(mids)]))[0].numpy()
+        cases.append({"text": t, "ids": ids, "logits": np.round(lg, 5).tolist(), **({"marks": marks} if gaz is not None else {})})
     for path in [p for p in args.corpus.split(",") if p and os.path.exists(p)]:
         for i, r in enumerate(read_jsonl(path)):
             if i >= args.corpus_n:
                 break
             t = r["text"]
             ids = [2]
+            marks = [0]
             for a, b in pretokenize(t):
-                ids.extend(wp.encode_word(nfc(t[a:b])))
+                w = nfc(t[a:b])
+                pieces = wp.encode_word(w)
+                ids.extend(pieces)
+                marks.extend([gaz.marks(w) if gaz is not None else 0] * len(pieces))
             ids.append(3)
-            cases.append({"text": t, "ids": ids, "logits": None})
+            marks.append(0)
+            cases.append({"text": t, "ids": ids, "logits": None, **({"marks": marks} if gaz is not None else {})})
     with open(args.out, "w") as f:
         json.dump({"cases": cases}, f, ensure_ascii=False)
     print(f"wrote {len(cases)} cases to {args.out}")

@@ -203,7 +203,9 @@ def make_batches(encs, width, batch_tokens, rng, selection=None):
     return batches
 
 
-def tensorize(batch, encs):
+def tensorize(batch, encs, gaz=None, drop=None, nrng=None):
+    """Padded tensors of a batch; with a gazetteer also its channel [B, T, lists], each mark of record `ei` dropped
+    with probability `drop[ei][list]` (training only)."""
     T = max(b - a for _, a, b in batch) + 2
     B = len(batch)
     ids = np.full((B, T), PAD, dtype=np.int64)
@@ -219,7 +221,16 @@ def tensorize(batch, encs):
         att[r, : n + 2] = 1
         tags[r, 1 : 1 + n] = e.tags[a:b]
         om[r, 1 : 1 + n] = e.omask[a:b]
-    return torch.from_numpy(ids), torch.from_numpy(att), torch.from_numpy(tags), torch.from_numpy(om)
+    out = [torch.from_numpy(ids), torch.from_numpy(att), torch.from_numpy(tags), torch.from_numpy(om)]
+    if gaz is not None:
+        gz = np.zeros((B, T, gaz.size), dtype=np.float32)
+        for r, (ei, a, b) in enumerate(batch):
+            g = gaz.unpack(encs[ei].marks[a:b])
+            if drop is not None:
+                g *= nrng.random(g.shape) >= drop[ei]
+            gz[r, 1 : 1 + (b - a)] = g
+        out.append(torch.from_numpy(gz))
+    return out
 
 
 def partial_loss(logits, tags, om, omask_table):
@@ -249,17 +260,40 @@ def save_checkpoint(path, model, vocab, cfg):
 
 
 def load_checkpoint(path):
+    """(model, wordpiece, cfg, gazetteer or None)."""
     ck = torch.load(path, map_location="cpu")
     cfg = ck["cfg"]
     model = build(cfg["arch"], len(ck["vocab"]), len(TAGS), **model_kwargs(cfg))
     model.load_state_dict(ck["state"])
     model.eval()
-    return model, WordPiece(ck["vocab"]), cfg
+    return model, WordPiece(ck["vocab"]), cfg, load_gazetteer(cfg)
+
+
+def load_gazetteer(cfg):
+    if not cfg.get("gazetteer"):
+        return None
+    from gazetteer import Gazetteer
+
+    return Gazetteer(cfg["gazetteer"])
+
+
+def leak_dropout(spec, names, base):
+    """`--gaz-leak file:list=P,...` as {file: {list: P}}: lists built partly from a training file mark its words more
+    often than they will mark unseen text (the German common words come from GermEval's test split), so their marks
+    are dropped more often there."""
+    out = {}
+    for part in filter(None, spec.split(",")):
+        f, rest = part.split(":")
+        lst, p = rest.split("=")
+        if lst not in names:
+            raise SystemExit(f"--gaz-leak: no list {lst} (lists: {names})")
+        out.setdefault(f.strip(), {})[lst] = float(p)
+    return out
 
 
 def model_kwargs(cfg):
     if cfg["arch"] == "transformer":
-        return dict(d=cfg["d"], layers=cfg["layers"], heads=cfg["heads"], ffn=cfg["ffn"], max_pos=cfg["max_pos"], dropout=cfg["dropout"], act=cfg.get("act", "gelu"))
+        return dict(d=cfg["d"], layers=cfg["layers"], heads=cfg["heads"], ffn=cfg["ffn"], max_pos=cfg["max_pos"], dropout=cfg["dropout"], act=cfg.get("act", "gelu"), gaz=cfg.get("gaz_lists", 0))
     return dict(d=cfg["d"], hidden=cfg["hidden"], layers=cfg["layers"], dropout=cfg["dropout"])
 
 
@@ -297,6 +331,9 @@ def main():
     ap.add_argument("--noun-swap", type=float, default=0.0, help="add a copy of each German real sentence with this share of its nouns swapped for other nouns (augment.py)")
     ap.add_argument("--lower-en", type=float, default=0.0, help="add lower-case copies of this share of the English real sentences (augment.py)")
     ap.add_argument("--vocab-json", default="", help="use this vocabulary (a vocab-*.json list) instead of learning one, e.g. the shipped model's")
+    ap.add_argument("--gazetteer", default="", help="a gazetteer.json (tools/train-ner/build-gazetteer.ts): the model reads its list marks as a second input channel")
+    ap.add_argument("--gaz-dropout", type=float, default=0.1, help="probability of dropping each gazetteer mark in training (lists never know every name)")
+    ap.add_argument("--gaz-leak", default="", help="higher drop rates per training file and list, e.g. germeval2014-test.jsonl:common-de=0.4")
     ap.add_argument("--eval", default="de-dev.jsonl,en-dev.jsonl", help="dev files under --data-dir ('' = none)")
     ap.add_argument("--eval-extra", default="", help="more files to evaluate (paths), e.g. held-out synthetic")
     args = ap.parse_args()
@@ -309,7 +346,7 @@ def main():
     run_dir = os.path.join(args.work, "runs", args.tag)
     os.makedirs(run_dir, exist_ok=True)
 
-    cfg = {k: getattr(args, k) for k in ("arch", "d", "layers", "heads", "act", "ffn", "hidden", "max_pos", "dropout", "vocab", "lr", "batch_tokens", "seed", "budget_min", "budget_tokens", "with_ler", "leave_out", "swap", "synth_per_epoch", "word_dropout", "repeat", "noun_swap", "lower_en", "vocab_json")}
+    cfg = {k: getattr(args, k) for k in ("arch", "d", "layers", "heads", "act", "ffn", "hidden", "max_pos", "dropout", "vocab", "lr", "batch_tokens", "seed", "budget_min", "budget_tokens", "with_ler", "leave_out", "swap", "synth_per_epoch", "word_dropout", "repeat", "noun_swap", "lower_en", "vocab_json", "gazetteer", "gaz_dropout", "gaz_leak")}
     log("config", json.dumps(cfg))
 
     records, groups, names, sizes = load_records(args)
@@ -321,6 +358,10 @@ def main():
         # The vocabulary is learned from one epoch's mix (all real records, one slice of each synthetic pool).
         vocab = get_vocab([records[i] for i in epoch_selection(groups, args.synth_per_epoch, 1)], args.vocab, args.work)
     wp = WordPiece(vocab)
+    gaz = load_gazetteer(cfg)
+    if gaz is not None:
+        cfg["gaz_lists"] = gaz.size
+        cfg["gaz_names"] = gaz.names
     repeats = repeat_counts(args.repeat)
     unknown = set(repeats) - set(names)
     if unknown:
@@ -332,7 +373,17 @@ def main():
     times = [repeats.get(n, 1) for n in names]
 
     t0 = time.time()
-    encs = [encode(r, wp) for r in records]
+    encs = [encode(r, wp, gaz) for r in records]
+    gaz_drop = None
+    if gaz is not None:
+        leak = leak_dropout(args.gaz_leak, gaz.names, args.gaz_dropout)
+        rows = {}
+        for n in set(names):
+            rows[n] = np.array([max(args.gaz_dropout, leak.get(n, {}).get(l, 0.0)) for l in gaz.names], dtype=np.float32)
+        gaz_drop = [rows[n] for n in names]
+        n_marked = sum(int((e.marks > 0).sum()) for e in encs)
+        log(f"gazetteer {gaz.path}: {gaz.size} lists {gaz.names}, {n_marked} marked subwords, leak dropout {leak}")
+    nrng = np.random.default_rng(args.seed)
     om_table = torch.from_numpy(omask_table())
     n_maybe = sum(int((e.omask[e.tags >= 0] == 1).sum()) for e in encs)
     n_sub = sum(len(e.ids) for e in encs)
@@ -386,12 +437,12 @@ def main():
             lr = args.lr * min(1.0, progress / (warm / budget)) * max(0.0, 1.0 - progress)
             for g in opt.param_groups:
                 g["lr"] = lr
-            ids, att, tags, om = (t.to(device, non_blocking=True) for t in tensorize(batch, encs))
+            ids, att, tags, om, *gz = (t.to(device, non_blocking=True) for t in tensorize(batch, encs, gaz, gaz_drop, nrng))
             if args.word_dropout > 0:
                 drop = (torch.rand(ids.shape, device=device) < args.word_dropout) & (ids > SEP)
                 ids = ids.masked_fill(drop, 1)
             with torch.autocast(device.type, dtype=torch.bfloat16, enabled=device.type == "cuda"):
-                logits = model(ids, att)
+                logits = model(ids, att, *gz)
             loss = partial_loss(logits.float(), tags, om, om_table)
             opt.zero_grad(set_to_none=True)
             loss.backward()
@@ -437,7 +488,7 @@ def main():
         if not os.path.exists(f):
             log(f"skip eval of {f}: missing")
             continue
-        res = evaluate_file(model, wp, f, max_len=args.max_pos)
+        res = evaluate_file(model, wp, f, max_len=args.max_pos, gaz=gaz)
         metrics["eval"][os.path.basename(f)] = res
         log(f"eval {os.path.basename(f)}: {json.dumps(res['all'])}")
     if args.out:

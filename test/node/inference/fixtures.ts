@@ -8,6 +8,7 @@ import { createTokenizer } from '../../../src/inference/tokenizer.js';
 export const FIXTURES = join(import.meta.dirname, '..', '..', 'fixtures', 'models');
 export const TINY = join(FIXTURES, 'tiny-ner');
 export const TINY_BERT = join(FIXTURES, 'tiny-ner-bert');
+export const TINY_GAZ = join(FIXTURES, 'tiny-ner-gaz');
 
 export function dirUrl(dir: string): string {
   return `${pathToFileURL(dir).href}/`;

@@ -11,7 +11,7 @@ import type { ModelBatch, SessionFactory } from '../../../src/inference/session.
 import { nodeFetch } from '../../../src/platform/node/ner.js';
 import { expectProblem } from '../helpers/expect-problem.js';
 import { TINY_CASE } from '../../fixtures/models/tiny-ner-cases.js';
-import { FIXTURES, TINY, TINY_BERT, dirUrl, fixtureSha, modelFiles } from './fixtures.js';
+import { FIXTURES, TINY, TINY_BERT, TINY_GAZ, dirUrl, fixtureSha, modelFiles } from './fixtures.js';
 
 const service = () => createNerService({ sessionFactory: nodeSessionFactory, fetch: nodeFetch });
 const spec = (dir: string, extra: Partial<NerLoadSpec> = {}): NerLoadSpec => ({
@@ -243,6 +243,60 @@ describe('hashes, manifest, progress', () => {
     expect(calls.length).toBeGreaterThan(1);
     expect(calls.at(-1)).toEqual([size, size]);
     for (let i = 1; i < calls.length; i++) expect(calls[i]![0]).toBeGreaterThanOrEqual(calls[i - 1]![0]);
+  });
+});
+
+describe('a model with a gazetteer channel (tiny-ner-gaz: its lists make B-LOC and B-PER)', () => {
+  // Neither `Hamburg` nor `Jolanda` is in the tiny vocabulary: only the gazetteer's marks make them entities.
+  const text = 'Jolanda zog nach Hamburg, dann nach WUPPERTAL. Berlin';
+  const expected = ['PER:Jolanda', 'LOC:Hamburg', 'LOC:WUPPERTAL', 'LOC:Berlin'];
+  const withGazetteer = () => ({ ...modelFiles(TINY_GAZ), gazetteer: new Uint8Array(readFileSync(join(TINY_GAZ, 'gazetteer.json'))) });
+
+  it('reads the gazetteer its config.json names beside a directory of files', async () => {
+    const s = service();
+    await s.load(spec(TINY_GAZ));
+    expect(shown(text, (await s.recognize(text)).entities)).toEqual(expected);
+    // The same words without the channel's model are no entities.
+    const plain = service();
+    await plain.load(spec(TINY));
+    expect(shown(text, (await plain.recognize(text)).entities)).toEqual(['LOC:Berlin']);
+  });
+
+  it('takes the gazetteer as a file handed over, and from a manifest, checked by its hash', async () => {
+    const files = service();
+    await files.load({ source: { kind: 'files', files: withGazetteer() }, labelMap: DEFAULT_LABEL_MAP });
+    expect(shown(text, (await files.recognize(text)).entities)).toEqual(expected);
+    const manifest = service();
+    const info = await manifest.load({
+      source: { kind: 'manifest', url: pathToFileURL(join(FIXTURES, 'manifest.json')).href, id: 'tiny-ner-gaz' },
+      labelMap: DEFAULT_LABEL_MAP,
+    });
+    expect(info!.id).toBe('tiny-ner-gaz');
+    expect(shown(text, (await manifest.recognize(text)).entities)).toEqual(expected);
+    await expectProblem(
+      service().load({
+        source: { kind: 'files', files: withGazetteer(), sha256: { gazetteer: 'a'.repeat(64) } },
+        labelMap: DEFAULT_LABEL_MAP,
+      }),
+      { status: 502, problemCode: 'TEXT_MODEL_UNAVAILABLE', detail: 'The text model file gazetteer.json does not match its sha256.' },
+    );
+  });
+
+  it('answers 502 when the model reads a gazetteer that is missing or malformed', async () => {
+    const detail = 'The text model reads a gazetteer, and its gazetteer.json is missing or unreadable.';
+    await expectProblem(service().load({ source: { kind: 'files', files: modelFiles(TINY_GAZ) }, labelMap: DEFAULT_LABEL_MAP }), {
+      status: 502,
+      problemCode: 'TEXT_MODEL_UNAVAILABLE',
+      detail,
+    });
+    const bad = { ...modelFiles(TINY_GAZ), gazetteer: new TextEncoder().encode(JSON.stringify({ version: 2, features: [] })) };
+    await expectProblem(service().load({ source: { kind: 'files', files: bad }, labelMap: DEFAULT_LABEL_MAP }), { status: 502, detail });
+    const dir = mkdtempSync(join(tmpdir(), 'ner-gaz-'));
+    for (const f of ['config.json', 'tokenizer.json', 'model.onnx']) copyFileSync(join(TINY_GAZ, f), join(dir, f));
+    await expectProblem(service().load(spec(dir)), {
+      status: 502,
+      detail: 'The text model file gazetteer.json could not be fetched (HTTP 404).',
+    });
   });
 });
 
