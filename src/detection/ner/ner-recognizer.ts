@@ -58,7 +58,9 @@ export function trimPunctuation(text: string, start: number, end: number): { sta
  * A model span cut at layout. At a line break it ends unless what follows the break passes `continues` (the model ran
  * on into the next line: `Morven Blackwood⏎Chief People`; a name broken over two lines, `Universitätsklinikum⏎
  * Wilhelmsburg`, stays whole). A wide gap inside a line separates columns, each piece a span of its own (`Farid
- * Benali      Samira Benali`). Pieces are trimmed of punctuation; empty ones are left out.
+ * Benali      Samira Benali`). A spaced dash ends a piece where what follows it does not pass `continues` (a role after
+ * a name: `Bryan Hull - Analyst`; a firm of two partners, `Hegmann - Nienow`, passes). Pieces are trimmed of
+ * punctuation; empty ones are left out.
  */
 export function splitSpan(
   text: string,
@@ -85,7 +87,24 @@ export function splitSpan(
     from = start + m.index + m[0].length;
   }
   pieces.push(trimPunctuation(text, from, stop));
-  return pieces.filter((p) => p.end > p.start);
+  return pieces.map((p) => cutAtDash(text, p, continues)).filter((p) => p.end > p.start);
+}
+
+/** A piece cut before the first spaced dash whose rest (up to the next one) does not pass `continues`. */
+function cutAtDash(
+  text: string,
+  piece: { start: number; end: number },
+  continues: (start: number, end: number) => boolean,
+): { start: number; end: number } {
+  const dashes = [...text.slice(piece.start, piece.end).matchAll(SPACED_DASH)].map((m) => [
+    piece.start + m.index,
+    piece.start + m.index + m[0].length,
+  ]);
+  for (const [i, [at, after]] of dashes.entries()) {
+    const rest = trimPunctuation(text, after!, dashes[i + 1]?.[0] ?? piece.end);
+    if (rest.end > rest.start && !continues(rest.start, rest.end)) return trimPunctuation(text, piece.start, at!);
+  }
+  return piece;
 }
 
 /**
@@ -113,6 +132,7 @@ const BLANK_LINE = /\n[ \t]*\r?\n/u;
 /** The rest of an address line: capitalised words, then a house number. */
 const NUMBER_ON_LINE = /^(?:[ \t]+\p{Lu}[\p{L}\p{M}.'’-]*){0,4}[ \t]+\d/u;
 const COLUMN_GAP = /\t|[ \u00a0]{3,}/gu;
+const SPACED_DASH = /[ \u00a0]+[-–—][ \u00a0]+/gu;
 
 /** Options of `nerRecognizer`. */
 export interface NerRecognizerOptions {

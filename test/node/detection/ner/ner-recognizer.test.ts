@@ -151,6 +151,15 @@ describe('NER recognizer', () => {
       { start: 0, end: 3 },
       { start: 5, end: 6 },
     ]);
+    // A spaced dash ends the span where what follows is no name (a role after a name in a list); a firm of two
+    // partners around a dash stays whole.
+    const notRole = (text: string) => (start: number, end: number) => !['Analyst', 'Leitung Einkauf'].includes(text.slice(start, end));
+    const listed = 'Bryan Hull - Analyst , Eduardo Tellechea';
+    expect(splitSpan(listed, 0, 20, notRole(listed))).toEqual([{ start: 0, end: 10 }]);
+    const firm = 'Hegmann - Nienow';
+    expect(splitSpan(firm, 0, firm.length, notRole(firm))).toEqual([{ start: 0, end: firm.length }]);
+    const twice = 'Anna Roth – Vertrieb – Leitung Einkauf';
+    expect(splitSpan(twice, 0, twice.length, notRole(twice))).toEqual([{ start: 0, end: 20 }]);
   });
 
   it('completes a German compound a span leaves open at its end', () => {
