@@ -237,9 +237,10 @@ async function readBody(res: Response, onBytes: (n: number) => void): Promise<Ui
 }
 
 /**
- * Fetches the model's files (the three, and its gazetteer where `refs` names one): from Cache Storage when a copy with the expected hash is there, else from the network
- * (in parallel, with progress over all bytes); checks hashes (502 on a mismatch) and caches what has a known hash.
- * Files without an expected hash are never cached (nothing would tell a stale copy).
+ * Fetches the model's files (the three, and its gazetteer where `refs` names one): from Cache Storage when a copy
+ * with the expected hash is there, else from the network (in parallel, with progress over all bytes); checks hashes
+ * (502 on a mismatch) and caches what has a known hash. Files without an expected hash are never cached (nothing
+ * would tell a stale copy).
  */
 export async function fetchModelFiles(
   refs: NerFileRefs,
@@ -341,6 +342,7 @@ export async function loadModelFiles(
     const ref: FileRef = source.sha256?.gazetteer
       ? { url: new URL(name, dir).href, sha256: source.sha256.gazetteer.toLowerCase() }
       : { url: new URL(name, dir).href };
+    // Outside the progress, whose total was reported over the three files.
     const { gazetteer } = await fetchFiles({ gazetteer: ref }, deps, options.cache === undefined ? {} : { cache: options.cache });
     return { id: source.url, ...files, ...(gazetteer ? { gazetteer } : {}) };
   }

@@ -119,7 +119,11 @@ export function createNerService(deps: NerServiceDeps): NerApi {
     const session = await (await factory)(files.model);
     let gazetteer: Gazetteer | null = null;
     if (session.inputNames.includes('gazetteer')) {
-      gazetteer = files.gazetteer ? readGazetteer(parseJson(files.gazetteer, 'gazetteer.json')) : null;
+      try {
+        gazetteer = files.gazetteer ? readGazetteer(JSON.parse(new TextDecoder().decode(files.gazetteer))) : null;
+      } catch {
+        gazetteer = null;
+      }
       if (!gazetteer) {
         await session.release();
         throw textModelUnavailable('The text model reads a gazetteer, and its gazetteer.json is missing or unreadable.');

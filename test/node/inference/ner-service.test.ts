@@ -291,6 +291,11 @@ describe('a model with a gazetteer channel (tiny-ner-gaz: its lists make B-LOC a
     });
     const bad = { ...modelFiles(TINY_GAZ), gazetteer: new TextEncoder().encode(JSON.stringify({ version: 2, features: [] })) };
     await expectProblem(service().load({ source: { kind: 'files', files: bad }, labelMap: DEFAULT_LABEL_MAP }), { status: 502, detail });
+    const notJson = { ...modelFiles(TINY_GAZ), gazetteer: new TextEncoder().encode('{"version": 1, "features": [') };
+    await expectProblem(service().load({ source: { kind: 'files', files: notJson }, labelMap: DEFAULT_LABEL_MAP }), {
+      status: 502,
+      detail,
+    });
     const dir = mkdtempSync(join(tmpdir(), 'ner-gaz-'));
     for (const f of ['config.json', 'tokenizer.json', 'model.onnx']) copyFileSync(join(TINY_GAZ, f), join(dir, f));
     await expectProblem(service().load(spec(dir)), {
