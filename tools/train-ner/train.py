@@ -277,7 +277,7 @@ def load_gazetteer(cfg):
     return Gazetteer(cfg["gazetteer"])
 
 
-def leak_dropout(spec, names, base):
+def leak_dropout(spec, names):
     """`--gaz-leak file:list=P,...` as {file: {list: P}}: lists built partly from a training file mark its words more
     often than they will mark unseen text (the German common words come from GermEval's test split), so their marks
     are dropped more often there."""
@@ -376,7 +376,7 @@ def main():
     encs = [encode(r, wp, gaz) for r in records]
     gaz_drop = None
     if gaz is not None:
-        leak = leak_dropout(args.gaz_leak, gaz.names, args.gaz_dropout)
+        leak = leak_dropout(args.gaz_leak, gaz.names)
         rows = {}
         for n in set(names):
             rows[n] = np.array([max(args.gaz_dropout, leak.get(n, {}).get(l, 0.0)) for l in gaz.names], dtype=np.float32)
