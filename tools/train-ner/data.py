@@ -100,23 +100,29 @@ class Encoded:
         self.lang = lang
 
 
+def subwords(words, wp, gaz=None):
+    """Words as subword ids, each subword with its word's gazetteer marks (0 without `gaz`, a gazetteer.Gazetteer),
+    and the index of each word's first subword."""
+    ids, marks, first = [], [], []
+    for w in words:
+        pieces = wp.encode_word(w)
+        first.append(len(ids))
+        ids.extend(pieces)
+        marks.extend([gaz.marks(w) if gaz is not None else 0] * len(pieces))
+    return ids, marks, first
+
+
 def encode(rec, wp, gaz=None):
     """`gaz` (a gazetteer.Gazetteer): also the word's list marks per subword."""
     words, tags, omask, _, _ = word_example(rec)
-    marks = []
-    ids = []
+    ids, marks, word_first = subwords(words, wp, gaz)
+    ends = word_first[1:] + [len(ids)]
     sub_tags = []
     sub_om = []
-    word_first = []
-    for w, t, o in zip(words, tags, omask):
-        pieces = wp.encode_word(w)
-        word_first.append(len(ids))
-        ids.extend(pieces)
+    for t, o, a, b in zip(tags, omask, word_first, ends):
         sub_tags.append(t)
-        sub_tags.extend([IGNORE] * (len(pieces) - 1))
-        sub_om.extend([o] * len(pieces))
-        if gaz is not None:
-            marks.extend([gaz.marks(w)] * len(pieces))
+        sub_tags.extend([IGNORE] * (b - a - 1))
+        sub_om.extend([o] * (b - a))
     return Encoded(
         np.asarray(ids, dtype=np.int32),
         np.asarray(sub_tags, dtype=np.int8),

@@ -15,7 +15,7 @@ from collections import defaultdict
 import numpy as np
 import torch
 
-from data import TAGS, TYPES, read_jsonl, word_example
+from data import TAGS, TYPES, read_jsonl, subwords, word_example
 
 CLS, SEP, PAD = 2, 3, 0
 
@@ -126,15 +126,7 @@ def predict_records(model, wp, records, max_len=256, batch_tokens=8192, log=None
     prepared = []
     for ri, rec in enumerate(records):
         words, _, _, spans, m = word_example(rec)
-        ids = []
-        marks = []
-        first = []
-        for w in words:
-            first.append(len(ids))
-            pieces = wp.encode_word(w)
-            ids.extend(pieces)
-            if gaz is not None:
-                marks.extend([gaz.marks(w)] * len(pieces))
+        ids, marks, first = subwords(words, wp, gaz)
         prepared.append((spans, m, first, len(ids)))
         for a, b in windows(len(ids), width):
             items.append((ri, a, b, ids[a:b], marks[a:b]))

@@ -11,7 +11,7 @@ import numpy as np
 import torch
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from data import read_jsonl  # noqa: E402
+from data import read_jsonl, subwords  # noqa: E402
 from pretok import nfc, pretokenize  # noqa: E402
 from train import load_checkpoint  # noqa: E402
 
@@ -53,17 +53,14 @@ def main():
             if i >= 3:
                 break
             texts.append(r["text"][:1500])
+    def encoded(t):
+        """[CLS] subwords [SEP], and their marks ([CLS] and [SEP] unmarked)."""
+        ids, marks, _ = subwords([nfc(t[a:b]) for a, b in pretokenize(t)], wp, gaz)
+        return [2, *ids, 3], [0, *marks, 0]
+
     cases = []
     for t in texts:
-        words = [nfc(t[a:b]) for a, b in pretokenize(t)]
-        ids = [2]
-        marks = [0]
-        for w in words:
-            pieces = wp.encode_word(w)
-            ids.extend(pieces)
-            marks.extend([gaz.marks(w) if gaz is not None else 0] * len(pieces))
-        ids.append(3)
-        marks.append(0)
+        ids, marks = encoded(t)
         mids = ids[: cfg["max_pos"]]
         with torch.no_grad():
             lg = model(torch.tensor([mids]), torch.ones(1, len(mids), dtype=torch.long), *extra(marks[: len(mids)]))[0].numpy()
@@ -73,15 +70,7 @@ def main():
             if i >= args.corpus_n:
                 break
             t = r["text"]
-            ids = [2]
-            marks = [0]
-            for a, b in pretokenize(t):
-                w = nfc(t[a:b])
-                pieces = wp.encode_word(w)
-                ids.extend(pieces)
-                marks.extend([gaz.marks(w) if gaz is not None else 0] * len(pieces))
-            ids.append(3)
-            marks.append(0)
+            ids, marks = encoded(t)
             cases.append({"text": t, "ids": ids, "logits": None, **({"marks": marks} if gaz is not None else {})})
     with open(args.out, "w") as f:
         json.dump({"cases": cases}, f, ensure_ascii=False)
