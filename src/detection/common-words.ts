@@ -1,5 +1,5 @@
 import type { Span } from '../text/span.js';
-import { COMMON_WORDS_DE, COMMON_WORDS_EN } from './gazetteer/common-words.js';
+import { commonWordsDe, commonWordsEn } from './gazetteer/common-words.js';
 import { alternation, FUNCTION_WORDS_LOWER, isFirstName, OUTLINE_MARK, TITLE_WORDS } from './gazetteer/lexicon.js';
 import { PLACE_NAMES } from './gazetteer/places.js';
 import type { DetectContext } from './recognizer.js';
@@ -35,11 +35,12 @@ export function isCommonCompound(word: string): boolean {
 
 /**
  * The split itself, lower-cased: the modifier may be a compound of common words again (`nichtannahme|beschluss`,
- * `regelbedarfs|anteil`), `depth` levels deep; a linking `-s` may stand for a dropped `-e` (`Hilfs|antrag`).
+ * `regelbedarfs|anteil`), `depth` levels deep; a linking `-s` may stand for a dropped `-e` (`Hilfs|antrag`), and the
+ * `-e` may be dropped alone (`Erd|höhlen`, `Sprach|kurs`).
  */
 function commonCompound(w: string, depth: number): boolean {
   for (let i = 3; i <= w.length - 4; i++) {
-    if (!COMMON_WORDS_DE.has(w.slice(i))) continue;
+    if (!commonWordsDe().has(w.slice(i))) continue;
     const modifier = w.slice(0, i);
     const stems = [
       modifier,
@@ -47,8 +48,9 @@ function commonCompound(w: string, depth: number): boolean {
       modifier.replace(/e?n$/u, ''),
       modifier.replace(/e$/u, ''),
       modifier.replace(/s$/u, 'e'),
+      `${modifier}e`,
     ];
-    if (stems.some((m) => m.length >= 3 && COMMON_WORDS_DE.has(m))) return true;
+    if (stems.some((m) => m.length >= 3 && commonWordsDe().has(m))) return true;
     if (depth > 1 && stems.some((m) => m.length >= 7 && commonCompound(m, depth - 1))) return true;
   }
   return false;
@@ -58,7 +60,7 @@ function commonCompound(w: string, depth: number): boolean {
 export function isCommonWord(word: string, language: DetectContext['language']): boolean {
   const w = word.toLowerCase();
   if (isFirstName(word)) return false;
-  return (language !== 'en' && COMMON_WORDS_DE.has(w)) || (language !== 'de' && COMMON_WORDS_EN.has(w));
+  return (language !== 'en' && commonWordsDe().has(w)) || (language !== 'de' && commonWordsEn().has(w));
 }
 
 /**

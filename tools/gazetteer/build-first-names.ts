@@ -9,7 +9,7 @@ import { writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as faker from '@faker-js/faker';
-import { COMMON_WORDS_DE, COMMON_WORDS_EN } from '../../src/detection/gazetteer/common-words.js';
+import { commonWordsDe, commonWordsEn } from '../../src/detection/gazetteer/common-words.js';
 import { PLACE_NAMES } from '../../src/detection/gazetteer/places.js';
 import { isHeldOut } from '../train-ner/synth/core.js';
 import { wrapWords } from './wrap.js';
@@ -92,7 +92,7 @@ function collect(): string[] {
       const name = raw.normalize('NFC');
       const lower = name.toLowerCase();
       if (!NAME_SHAPE.test(name) || EXCLUDE.has(name) || PLACE_NAMES.has(name) || isHeldOut(name)) continue;
-      if (COMMON_WORDS_DE.has(lower) || COMMON_WORDS_EN.has(lower)) continue;
+      if (commonWordsDe().has(lower) || commonWordsEn().has(lower)) continue;
       names.add(name);
     }
   }

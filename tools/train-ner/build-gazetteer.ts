@@ -18,7 +18,7 @@ import { createRequire } from 'node:module';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import { COMMON_WORDS_DE, COMMON_WORDS_EN } from '../../src/detection/gazetteer/common-words.js';
+import { commonWordsDe, commonWordsEn } from '../../src/detection/gazetteer/common-words.js';
 import { FIRST_NAMES } from '../../src/detection/gazetteer/first-names.js';
 import { PLACE_NAMES } from '../../src/detection/gazetteer/places.js';
 import type { GazetteerFile } from '../../src/inference/gazetteer-features.js';
@@ -56,8 +56,8 @@ function main(): void {
       { name: 'first-name', lookup: 'name', words: listOf(FIRST_NAMES) },
       { name: 'surname', lookup: 'name', words: listOf(surnames) },
       { name: 'place', lookup: 'name', words: listOf([...PLACE_NAMES, ...cities]) },
-      { name: 'common-de', lookup: 'lower', words: listOf(COMMON_WORDS_DE) },
-      { name: 'common-en', lookup: 'lower', words: listOf(COMMON_WORDS_EN) },
+      { name: 'common-de', lookup: 'lower', words: listOf(commonWordsDe()) },
+      { name: 'common-en', lookup: 'lower', words: listOf(commonWordsEn()) },
     ],
   };
   writeFileSync(values.out, `${JSON.stringify(file)}\n`);

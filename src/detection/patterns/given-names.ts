@@ -1,5 +1,5 @@
 import type { Span } from '../../text/span.js';
-import { COMMON_WORDS_DE, COMMON_WORDS_EN } from '../gazetteer/common-words.js';
+import { commonWordsDe, commonWordsEn } from '../gazetteer/common-words.js';
 import { FUNCTION_WORD_SET, FUNCTION_WORDS, isFirstName, MONTHS, TITLE_WORDS, WEEKDAYS } from '../gazetteer/lexicon.js';
 import { PLACE_NAMES } from '../gazetteer/places.js';
 import type { DetectContext, Recognizer } from '../recognizer.js';
@@ -30,7 +30,7 @@ const FUNCTION = FUNCTION_WORD_SET;
  * A capitalised word before the name that is a function or common word starts the sentence or line (`Welcome Darin`);
  * after it, only a function word: `Britt's Pizza`, `Wendy Show` are names of places and things.
  */
-const wordBefore = (w: string | undefined): boolean => w === undefined || FUNCTION.has(w) || COMMON_WORDS_EN.has(w.toLowerCase());
+const wordBefore = (w: string | undefined): boolean => w === undefined || FUNCTION.has(w) || commonWordsEn().has(w.toLowerCase());
 const wordAfter = (w: string | undefined): boolean => w === undefined || FUNCTION.has(w);
 
 function standsAlone(text: string, start: number, end: number): boolean {
@@ -44,7 +44,7 @@ function standsAlone(text: string, start: number, end: number): boolean {
 
 function isGivenName(word: string): boolean {
   const lower = word.toLowerCase();
-  return isFirstName(word) && !NOT_NAMES.has(word) && !PLACE_NAMES.has(word) && !COMMON_WORDS_EN.has(lower) && !COMMON_WORDS_DE.has(lower);
+  return isFirstName(word) && !NOT_NAMES.has(word) && !PLACE_NAMES.has(word) && !commonWordsEn().has(lower) && !commonWordsDe().has(lower);
 }
 
 function detect(text: string, ctx: DetectContext): Span[] {

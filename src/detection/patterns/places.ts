@@ -1,6 +1,6 @@
 import type { Span } from '../../text/span.js';
 import { isCommonCompound } from '../common-words.js';
-import { COMMON_WORDS_DE, COMMON_WORDS_EN } from '../gazetteer/common-words.js';
+import { commonWordsDe, commonWordsEn } from '../gazetteer/common-words.js';
 import { FUNCTION_WORD_SET, isFirstName, TITLE_WORDS, words } from '../gazetteer/lexicon.js';
 import { PLACE_NAMES } from '../gazetteer/places.js';
 import type { DetectContext, Recognizer } from '../recognizer.js';
@@ -47,7 +47,7 @@ function lowerFormCounts(name: string): boolean {
   // A name of several words is a name in any case (`san francisco`); one word must be no word or first name.
   if (/[ -]/u.test(lower)) return true;
   const capital = lower.charAt(0).toUpperCase() + lower.slice(1);
-  return !COMMON_WORDS_EN.has(lower) && !COMMON_WORDS_DE.has(lower) && !isFirstName(capital) && !FUNCTION.has(lower);
+  return !commonWordsEn().has(lower) && !commonWordsDe().has(lower) && !isFirstName(capital) && !FUNCTION.has(lower);
 }
 /**
  * Lower case only outside German text: German writes its nouns capitalised, and lower-case words there are verbs and
@@ -143,7 +143,7 @@ function rejected(name: string, text: string, tokens: readonly Token[], i: numbe
  * machen`, `in seiner Heimatstadt Mainz`).
  */
 function nameWord(w: string): boolean {
-  return CAPITAL.test(w) && !FUNCTION.has(w) && !LOOKUP.has(w) && !COMMON_WORDS_DE.has(w.toLowerCase()) && !isCommonCompound(w);
+  return CAPITAL.test(w) && !FUNCTION.has(w) && !LOOKUP.has(w) && !commonWordsDe().has(w.toLowerCase()) && !isCommonCompound(w);
 }
 
 /** Whether tokens i … i+n-1 stand close enough to be one name. */

@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { frontCode, frontDecode } from '../../../../src/detection/gazetteer/front-coding.js';
+
+describe('front coding of the word lists', () => {
+  it('writes each word as the length it shares with the word before and its rest, and reads it back', () => {
+    const words = ['abbildung', 'abbildungen', 'abend', 'größe', 'größen', 'straße', 'zürich'];
+    const coded = frontCode(words);
+    expect(coded).toBe('0abbildung9en2end0größe5n0straße0zürich');
+    expect(frontDecode(coded)).toEqual(words);
+  });
+
+  it('shares at most 35 letters, so a marker stays a character no lower-case word holds', () => {
+    const long = 'donaudampfschifffahrtsgesellschaftskapitän';
+    const words = [long, `${long}e`, `${long}s`];
+    const coded = frontCode(words);
+    expect([...coded].filter((c) => /[0-9A-S]/u.test(c))).toEqual(['0', 'S', 'S']);
+    expect(frontDecode(coded)).toEqual(words);
+    expect(frontDecode('')).toEqual([]);
+  });
+
+  it('refuses unsorted or repeated words and words with digits or capitals', () => {
+    expect(() => frontCode(['b', 'a'])).toThrow(/sorted/u);
+    expect(() => frontCode(['a', 'a'])).toThrow(/sorted/u);
+    expect(() => frontCode(['abc1'])).toThrow(/lower-case/u);
+    expect(() => frontCode(['Abc'])).toThrow(/lower-case/u);
+  });
+});
