@@ -31,7 +31,7 @@ def main():
         "task": "token-classification",
         "files": files,
         "labels": config["id2label"],
-        "license": "MIT (weights trained in this repository); training data licences: see ner/README.md",
+        "license": "CC-BY-SA-4.0 (weights trained in this repository on CC BY-SA text; the training data and their licences: ner/README.md)",
         "source": "trained in this repo: npm run train:ner",
     }
     manifest = {"models": []}
