@@ -69,7 +69,12 @@ export function isCommonWord(word: string, language: DetectContext['language']):
  * of common words and joiners (`Lead Data Analyst`, `Staff Engineer`). Never after a title (`Dr. Kind`).
  */
 export function isCommonWordSpan(text: string, span: Pick<Span, 'start' | 'end' | 'label'>, language: DetectContext['language']): boolean {
-  const words = text.slice(span.start, span.end).split(/\s+/u);
+  // A sentence's full stop may end the span (`Alltag.`): a word of four letters or more is read without it (not so
+  // an abbreviation or outline number: `Str.`, `II.`).
+  const words = text
+    .slice(span.start, span.end)
+    .replace(/(\p{L}{4})\.$/u, '$1')
+    .split(/\s+/u);
   if (words.length > 1 && span.label !== 'PER') return false;
   const before = text.slice(Math.max(0, span.start - 40), span.start);
   if (TITLE_BEFORE.test(before)) return false;

@@ -72,6 +72,8 @@ describe('isCommonWordSpan', () => {
     expect(dropped('Ich investiere lieber in der Nische , am Rand .', 'Nische', 'LOC', 'de')).toBe(true);
     expect(dropped('Sekunden vor ihrer härtesten Rivalin im Kampf', 'Rivalin', 'PER', 'de')).toBe(true);
     expect(dropped('Man bezeichnet den Akku dann auch als leer .', 'Akku', 'PER', 'de')).toBe(true);
+    // A sentence's full stop inside the span.
+    expect(dropped('Bewältigung der Folgen im Alltag. Procedere: Wir verlegen', 'Alltag.', 'ORG', 'de')).toBe(true);
     expect(dropped('Der Beschuldigte Jäger erschien nicht .', 'Jäger', 'PER', 'de')).toBe(false);
   });
 
