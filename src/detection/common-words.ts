@@ -1,5 +1,6 @@
 import type { Span } from '../text/span.js';
 import { commonWordsDe, commonWordsEn } from './gazetteer/common-words.js';
+import { COMPOUND_SURNAMES } from './gazetteer/compound-surnames.js';
 import { alternation, FUNCTION_WORDS_LOWER, isFirstName, OUTLINE_MARK, TITLE_WORDS } from './gazetteer/lexicon.js';
 import { PLACE_NAMES } from './gazetteer/places.js';
 import type { DetectContext } from './recognizer.js';
@@ -20,13 +21,12 @@ const TITLE_BEFORE = new RegExp(`(?<![\\p{L}])${alternation(TITLE_WORDS)}\\.?\\s
 const NAME_AFTER = /^[ \t](\p{Lu}[\p{L}\p{M}'’-]*)/u;
 const NAME_BEFORE = /(?:^|[^\p{L}\p{M}])(\p{Lu}[\p{L}\p{M}'’-]*)[ \t]$/u;
 
-/** Words that join the common words of a role or heading (Director of Sales, Leiter der Abteilung). */
-
 /**
  * Whether a German word is a compound of common words (`Blechschaden`, `Berufsschule`, `Zykluszeit`): a common noun of
  * four letters or more at its end, a common word before it, with or without a linking `-s-`, `-es-`, `-n-`, `-en-` or
- * `-e-`. Names are made so too (`Freiburg`, `Neumann`): listed places and first names are never compounds here, and
- * the check serves only the model's place and organisation spans, not person names or rules.
+ * `-e-`. Names are made so too (`Freiburg`, `Baumgarten`): listed places and first names are never compounds here, a
+ * model's one-word person span counts only when it is no known surname made so (`COMPOUND_SURNAMES`), and rules ask
+ * only of places and organisations.
  */
 export function isCommonCompound(word: string): boolean {
   if (word.length < 8 || isFirstName(word) || PLACE_NAMES.has(word)) return false;
@@ -85,8 +85,9 @@ export function isCommonWordSpan(text: string, span: Pick<Span, 'start' | 'end' 
   const content = words.length === 1 ? words : words.filter((w) => !FUNCTION_WORDS_LOWER.has(w.toLowerCase()));
   const roleWord = (w: string): boolean => isCommonWord(w, language) || ROLE_MODIFIERS.has(w);
   const common = content.length > 0 && content.every(roleWord);
-  // Compounds only for places and organisations: surnames are made the same way (`Neumann`, `Rosenberg`).
-  if (!common && !(words.length === 1 && span.label !== 'PER' && language !== 'en' && isCommonCompound(words[0]!))) return false;
+  // A person's one word may be a compound too (`Mundschleimhaut`), unless it is a known surname made so (`Baumgarten`).
+  const compound = words.length === 1 && language !== 'en' && !COMPOUND_SURNAMES.has(words[0]!) && isCommonCompound(words[0]!);
+  if (!common && !compound) return false;
   const neighbours = [NAME_AFTER.exec(text.slice(span.end, span.end + 40))?.[1], NAME_BEFORE.exec(before)?.[1]];
   return !neighbours.some((w) => w !== undefined && !FUNCTION_WORDS_LOWER.has(w.toLowerCase()) && !roleWord(w));
 }

@@ -95,9 +95,12 @@ describe('isCommonWordSpan', () => {
     expect(dropped('AMTSGERICHT NÜRNBERG\n– Familiengericht –', 'AMTSGERICHT', 'ORG', 'de')).toBe(false);
   });
 
-  it('drops a German compound of common words as a place or organisation, never as a person', () => {
+  it('drops a German compound of common words, as a person only when no known surname is made so', () => {
     expect(dropped('ein Termin beim Kinderarzt morgen', 'Kinderarzt', 'ORG', 'de')).toBe(true);
     expect(dropped('eine Berufsschule und Büros', 'Berufsschule', 'ORG', 'de')).toBe(true);
+    expect(dropped('Rachen und Mundschleimhaut bland.', 'Mundschleimhaut', 'PER', 'de')).toBe(true);
+    expect(isCommonCompound('Baumgarten')).toBe(true);
+    expect(dropped('Zwei Tage bei Baumgarten.', 'Baumgarten', 'PER', 'de')).toBe(false);
     expect(dropped('Zwei Tage bei Neumann.', 'Neumann', 'PER', 'de')).toBe(false);
     expect(dropped('Sie zog nach Freiburg.', 'Freiburg', 'LOC', 'de')).toBe(false);
     expect(dropped('Their bakery, Kinderarzt, opened.', 'Kinderarzt', 'ORG', 'en')).toBe(false);
