@@ -103,7 +103,12 @@ function englishWords(): { words: Set<string>; names: Set<string> } {
  * Capitalised tokens inside a sentence in GermEval 2014's training split (`common`), and tokens inside its entities
  * (`inEntity`), lower-cased, with their counts.
  */
-function germevalCounts(): { common: Map<string, number>; inEntity: Map<string, number> } {
+interface Counts {
+  common: Map<string, number>;
+  inEntity: Map<string, number>;
+}
+
+function germevalCounts(): Counts {
   const common = new Map<string, number>();
   const inEntity = new Map<string, number>();
   let previous = '';
@@ -128,8 +133,7 @@ function germevalCounts(): { common: Map<string, number>; inEntity: Map<string, 
  * German: the capitalised tokens inside a sentence in GermEval 2014's training split, less those found inside entities
  * as often as outside (Haus and Zeit stay although "Haus der Geschichte" and "Die Zeit" are names there).
  */
-function germanNouns(): Set<string> {
-  const { common, inEntity } = germevalCounts();
+function germanNouns({ common, inEntity }: Counts): Set<string> {
   return new Set([...common].filter(([w, n]) => n > (inEntity.get(w) ?? 0)).map(([w]) => w));
 }
 
@@ -138,9 +142,8 @@ function germanNouns(): Set<string> {
  * (`BGH`, `ADAC`), and not the words GermEval 2014's training split finds inside entities more often than outside
  * (`Allianz`, `Franken`).
  */
-function germanDictionaryNouns(): Set<string> {
+function germanDictionaryNouns({ common, inEntity }: Counts): Set<string> {
   const dict = JSON.parse(readFileSync(GERMAN_WORDS, 'utf8')) as Record<string, Record<string, unknown>>;
-  const { common, inEntity } = germevalCounts();
   const out = new Set<string>();
   for (const [lemma, info] of Object.entries(dict)) {
     if (!/^\p{Lu}\p{Ll}+$/u.test(lemma)) continue;
@@ -210,12 +213,13 @@ function packed(words: ReadonlySet<string>, exclude: ReadonlySet<string>): strin
 
 const english = englishWords();
 const germanNames = names(english.names, [de, de_AT, de_CH, en, en_GB, en_US], true);
-const deWords = packed(new Set([...germanNouns(), ...germanLowerCase()]), germanNames);
+const counts = germevalCounts();
+const deWords = packed(new Set([...germanNouns(counts), ...germanLowerCase()]), germanNames);
 const known = new Set(deWords);
 // The lexicon's nouns also leave out German surnames and the engine's places (see above).
 for (const n of readFileSync(LER_SURNAMES, 'utf8').split('\n')) germanNames.add(n.trim().toLowerCase());
 for (const p of PLACE_NAMES) germanNames.add(p.toLowerCase());
-const dictionaryNouns = new Set([...germanDictionaryNouns()].filter((w) => !known.has(w)));
+const dictionaryNouns = new Set([...germanDictionaryNouns(counts)].filter((w) => !known.has(w)));
 const deNouns = packed(dictionaryNouns, germanNames);
 const inUse = englishInUse();
 const enWords = packed(new Set([...english.words].filter((w) => inUse.has(w))), names(english.names, [en, en_GB, en_US], false));
