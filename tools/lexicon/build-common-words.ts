@@ -217,7 +217,10 @@ const counts = germevalCounts();
 const deWords = packed(new Set([...germanNouns(counts), ...germanLowerCase()]), germanNames);
 const known = new Set(deWords);
 // The lexicon's nouns also leave out German surnames and the engine's places (see above).
-for (const n of readFileSync(LER_SURNAMES, 'utf8').split('\n')) germanNames.add(n.trim().toLowerCase());
+const lerSurnames = readFileSync(LER_SURNAMES, 'utf8')
+  .split('\n')
+  .map((n) => n.trim().normalize('NFC'));
+for (const n of lerSurnames) germanNames.add(n.toLowerCase());
 for (const p of PLACE_NAMES) germanNames.add(p.toLowerCase());
 const dictionaryNouns = new Set([...germanDictionaryNouns(counts)].filter((w) => !known.has(w)));
 const deNouns = packed(dictionaryNouns, germanNames);
@@ -287,9 +290,7 @@ export const GERMAN_NOUNS = ${coded(deNouns)};
 // Surnames that read as compounds of the lists just written (`Baumgarten`, `Bauernfeind`): the compound check may drop a
 // one-word person span only when it is none of these. Read with the lists above, so imported only now.
 const { isCommonCompound } = await import('../../src/detection/common-words.js');
-const compoundSurnames = readFileSync(LER_SURNAMES, 'utf8')
-  .split('\n')
-  .map((n) => n.trim().normalize('NFC'))
+const compoundSurnames = lerSurnames
   .filter((n) => /^\p{Lu}\p{Ll}+$/u.test(n) && isCommonCompound(n))
   .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
 writeFileSync(
