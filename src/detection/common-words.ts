@@ -22,7 +22,7 @@ const NAME_AFTER = /^[ \t](\p{Lu}[\p{L}\p{M}'’-]*)/u;
 const NAME_BEFORE = /(?:^|[^\p{L}\p{M}])(\p{Lu}[\p{L}\p{M}'’-]*)[ \t]$/u;
 
 /**
- * Whether a German word is a compound of common words (`Blechschaden`, `Berufsschule`, `Zykluszeit`): a common noun of
+ * Whether a German word is a compound of common words (`Diebsbande`, `Berufsschule`, `Zykluszeit`): a common noun of
  * four letters or more at its end, a common word before it, with or without a linking `-s-`, `-es-`, `-n-`, `-en-` or
  * `-e-`. Names are made so too (`Freiburg`, `Baumgarten`): listed places and first names are never compounds here, a
  * model's one-word person span counts only when it is no known surname made so (`COMPOUND_SURNAMES`), and rules ask

@@ -258,7 +258,7 @@ let de: ReadonlySet<string> | undefined;
 let en: ReadonlySet<string> | undefined;
 
 /**
- * German common nouns and lower-case words, lower-cased (\`mandant\`, \`praxis\`, \`keine\`, \`blechschaden\`). Built on
+ * German common nouns and lower-case words, lower-cased (\`mandant\`, \`praxis\`, \`keine\`, \`nische\`). Built on
  * first use, not at import: ${deWords.length + deNouns.length} words take tens of milliseconds.
  */
 export const commonWordsDe = (): ReadonlySet<string> => (de ??= new Set([...frontDecode(DE), ...frontDecode(GERMAN_NOUNS)]));
