@@ -225,7 +225,11 @@ for (const p of PLACE_NAMES) germanNames.add(p.toLowerCase());
 const dictionaryNouns = new Set([...germanDictionaryNouns(counts)].filter((w) => !known.has(w)));
 const deNouns = packed(dictionaryNouns, germanNames);
 const inUse = englishInUse();
-const enWords = packed(new Set([...english.words].filter((w) => inUse.has(w))), names(english.names, [en, en_GB, en_US], false));
+const englishNames = names(english.names, [en, en_GB, en_US], false);
+const enWords = packed(new Set([...english.words].filter((w) => inUse.has(w))), englishNames);
+// Dictionary words the English list leaves out for being names too (`guy`, `lot`, `mark`, `can`): written in lower case,
+// such a word is the word, so the rules for names in lower case skip it.
+const enNameWords = packed(new Set([...english.words].filter((w) => englishNames.has(w))), new Set());
 
 /** A front-coded list as TypeScript string lines, joined without a separator (the markers separate the words). */
 function coded(words: readonly string[]): string {
@@ -245,7 +249,8 @@ writeFileSync(
  * Benikova et al., LREC 2014); with the German nouns of \`./german-nouns.ts\` (${deNouns.length}, CC BY-SA 4.0).
  * English (${enWords.length}): the hunspell dictionary of \`dictionary-en\` 4.0.0 (SCOWL, MIT AND BSD, Copyright 2000-2020
  * Kevin Atkinson and others), lower-case entries with their S/G/D suffix forms.
- * All without first names, surnames and place names (the script says which lists).
+ * All without first names, surnames and place names (the script says which lists); the English dictionary words left
+ * out for that are a list of their own (\`nameWordsEn\`).
  */
 import { frontDecode } from './front-coding.js';
 import { GERMAN_NOUNS } from './german-nouns.js';
@@ -254,8 +259,11 @@ const DE = ${coded(deWords)};
 
 const EN = ${coded(enWords)};
 
+const EN_NAME_WORDS = ${coded(enNameWords)};
+
 let de: ReadonlySet<string> | undefined;
 let en: ReadonlySet<string> | undefined;
+let enNames: ReadonlySet<string> | undefined;
 
 /**
  * German common nouns and lower-case words, lower-cased (\`mandant\`, \`praxis\`, \`keine\`, \`nische\`). Built on
@@ -265,6 +273,12 @@ export const commonWordsDe = (): ReadonlySet<string> => (de ??= new Set([...fron
 
 /** English common words, lower-cased (\`overview\`, \`following\`), built on first use. */
 export const commonWordsEn = (): ReadonlySet<string> => (en ??= new Set(frontDecode(EN)));
+
+/**
+ * English dictionary words that are names too, lower-cased (\`guy\`, \`lot\`, \`mark\`, \`can\`; ${enNameWords.length} words): left
+ * out of \`commonWordsEn\` so that \`Guy\` and \`Mark\` stay names, but in lower case the word. Built on first use.
+ */
+export const nameWordsEn = (): ReadonlySet<string> => (enNames ??= new Set(frontDecode(EN_NAME_WORDS)));
 `,
 );
 
@@ -314,6 +328,6 @@ ${wrapWords(compoundSurnames, ' ')
 `,
 );
 process.stdout.write(
-  `${OUT}: ${deWords.length} German, ${enWords.length} English words; ${NOUNS_OUT}: ${deNouns.length} German nouns; ` +
+  `${OUT}: ${deWords.length} German, ${enWords.length} English words, ${enNameWords.length} English name words; ${NOUNS_OUT}: ${deNouns.length} German nouns; ` +
     `${SURNAMES_OUT}: ${compoundSurnames.length} surnames\n`,
 );

@@ -6,7 +6,8 @@
  * Benikova et al., LREC 2014); with the German nouns of `./german-nouns.ts` (132487, CC BY-SA 4.0).
  * English (10950): the hunspell dictionary of `dictionary-en` 4.0.0 (SCOWL, MIT AND BSD, Copyright 2000-2020
  * Kevin Atkinson and others), lower-case entries with their S/G/D suffix forms.
- * All without first names, surnames and place names (the script says which lists).
+ * All without first names, surnames and place names (the script says which lists); the English dictionary words left
+ * out for that are a list of their own (`nameWordsEn`).
  */
 import { frontDecode } from './front-coding.js';
 import { GERMAN_NOUNS } from './german-nouns.js';
@@ -1010,8 +1011,68 @@ const EN = [
   's1rs1uck2m3my2p0zealot2bra2ro4s1inc2pped3s1ombie6s2ne3ing2o3m4ed',
 ].join('');
 
+const EN_NAME_WORDS = [
+  '0abbey2origine2s1cropolis2t3s1dd2miralty2o2vent1fghan2t1gape1ids1lbino2iyah2ly2mighty2oha2p3ine3s1maryllis3z',
+  'on6ian2ber2en2ine2our2pere1nal2chorage2droid2gel5ica3le4icism7ze4ophile3ora3strom2ise2nunciation2tarctic3e4l',
+  'ope3ipodes1pex2ocalypse4rypha3stle2paloosa3le1quiline1rc3ade3h3tic2es2ia2k2t1sap2cension2pen2sembly2trakhan1',
+  'tlas2onement2ria2tic3n1uburn2gust2rora2tumn1ve1xis1yah1zalea0babel2cchanalia3on2de3lands2ggies2iley2ker2lboa',
+  '3l2nks2ptist2rber4ie3ker3man3ney3rows2sic4l3que3s2tes3man3tle1each3dle3n3rd3u2ck3querel2er2gin2ll4ow2nd4er3e',
+  'dictine2rg3k3ry3yl2st1ib3le2ll4y2ns2os2rd4ie2shop1lackberry2ock5buster3om5er2vd1oas2b3by2de2hemian2livar3ogn',
+  'a2nd3ito2olean3th2rders3er3n2ulder3ntiful3rbon2wman1rad3ille4n3n4ch4dy3y2ewer2idges3e3ght2ontosaurus3oks3s3w',
+  'n5ie6ng1uck4eye2d3dy2ffalo2llock2nker2rger4undy3l3ns3r3sa2sh3ter2tler3terfingers1yzantine0cad2ge2l3las4iope2',
+  'm3el2n3aries3cer3dida4y3er3non3on3ton5r2p3itol3t2rboniferous5rundum3e3mine3nation3ol3penter3rier3ter3ver2sca',
+  'des3e3h3tor2terpillar3holic2yenne3use1eca2ntennial4igrade4ral2sarean1had3llenger3mberlain7s3nce4dler3rdonnay',
+  '4ity4lie3se2eddar3er5ios3rry3sterfield3valier4iot4ron2i3huahua3mera3n4a4o2ristian3onicles2uck3rch1lay2ement7',
+  'ine2iff2osure1ockney2d2gnac2ke2l3a3leen4ier3ogne4n3t3umbine2m3bs3mandment4ons6wealth4union7sm8t2nception4ord',
+  '3federacy9te3gregational>ist6ss8ional3servative4table5itution3tinent9al2ok3per2rdilleras3k3ning3ona3p3vette2',
+  'te3ton2ulomb2ward2x2y1pl1raft3ne3ter3y4ola2eation5or3ek3ole3st3taceous2ick2ooks3ss3w2ucifixion3ise3x2ystal1u',
+  'pid2racao3ie3ry3t1yclopes6s2press0dadaism3o2g2hlia2isy2le3matian2me2nish2re3ling2venport2wn2y1ds1eadhead3n3t',
+  'h2bs2ity2licious3l3ta2mocrat8ic2rby3rick2siderata1ial3spora2ck2do2es3ter2pper2rk2s2vine2xieland1ob3bin3erman',
+  '3ro2ctor2dge3o2e2le3ly2minion2n3a2s2t2wns4y1pt1raconian3ke3per2ew2udge1uke2mbo2ne2sty2tch1yer0earl3nest2st4e',
+  'rn1bony1cstasy1ddy1glantine1lf2se1mery2inence3r1nterprise1picurean3phany3scopal4tle1ra2ector1sp2quire2tablis',
+  'hment3er1ta2hyl1vangelical8st2e3rglades1xcellency3hequer2odus0faith2nny2rmer3row2tes3her2y1ed3eral7ist3ora3s',
+  '2licity4ne2m2nder2rn3ry2z1iat2elding5s2fe2nch2sher1lagstaff2int2ora4in3wers1ord3eman4st6er2ster2urth2x1ranc4',
+  'k5furter5s2eeman6sonry3nch2iend3tz2ost2y1uller2nk2ries1wd0gable2d2laxy3e3l2mble2ntry2p2rland3ner5t3ret4ison2',
+  'tes2y1ene4sis3tile4ry2stapo1hats1ibbon2ll2nger1lass2en1nu1od3head3speed2lden4smith2od4will3gle2pher2re3gon2s',
+  'pel2ths2vernor1race3ham3il3nt3pevine3ss3ves3y2een5wood2iffin3mes2oss1uarani2inea2nnel5r2ru2y1ypsy0hale3l4mar',
+  'k3on2m3burg3let2nd4y3k2rdy3lequin3py3ry3t2w3king4s2y3s2zel1ead3th5er2ctor2gira2rculean3der3mitage3ring3tz2ss',
+  'ian1ickory4s2ghland8er8s4ness2ll4s2nd2ss1ogan2lder3iday4ness3ly3ocaust2mer4stead2n2od3ker3ver2pe3per2rn2st2u',
+  'se1uff2ll2mmer2ng3t4er1ydra2men0ice1lia2l1mam1nc3orporated2d3ies2nocent2quisition2s3t2tel4rnet1on3ic1ris1tal',
+  '1vory2y0jack3quard2guar2pan2rred2smine3per2va2wed2y1ean2ep2nny2roboam3sey2wel1immy1ob3s2ck4ey2ey2hn4ny4s2sh2',
+  'ule2y1udges2ggernaut2lienne2n3ior3ker2stice0kaiser2le1eeling2lvin2n3o2y1han1ick2n3g2p2t3ty1night1ohl0lab2cy2',
+  'dy4ship2mb3entations2nai3ce3d3e2rgo2ssie2t2ud3ndromat3rel1ea3ch3n2d2e3ward2ft2ghorn2nt2viathan3y1iberal2e3ge',
+  '3n2lliputian3y2mbo2nden3o2on2ttle1oafer2bar2dge2go2ng2rd4ship3e3is2t2ve2wlands1td1ulu2pus2x1ynch2ric0mac3e3h',
+  '3kinaw2dam3den3ras3s2fia4oso2gi3us2iler2jesty3or2ker2le2n3darin3ila3ning3tle2r3athon3ch3garita4e3ia4na5e3k4s',
+  '3lin3ques5is7e3s4h3ten4ial6n5n2sh3on5ic3s3ter6s2ts3tes2x3i4m5a2y3flower3o3pole1ead4ows3ny2cca2dia4caid6re3us',
+  'a2g2lody2ntor2rcer4ury3idian4no2sa3quite3siah7s6nic5eurs2ta3e1gr1ica3k4ey2di3land3way2ke2les3l4er5t4s3quetoa',
+  'st2mosa2n3k3uteman2ss4ion3tress4y1obile2gul2ll4y2ngol6oid3k3sieur5gnor2ody3n3r3s2re3occo3row2saic3s2unt3ton1',
+  'uenster2lligan2nch2scat3e2zak1yrtle0nadir2e2poleon2rcissus2tion6wide4vity2utilus2vy1eanderthal2gritude4o5id2',
+  'lson2mesis2olithic2stle2ws3ton1ice3k4elodeon2ghtingale2mby3rod2rvana2sei1oble2el2rmal3th5east6rner5west2va3e',
+  'lla2w1umbers0occidental2tave1dyssey1edipal1le2ive1mnipotent1nion1pal2position1racle3nge2e2ient6al2thodox1tto',
+  'man1va1xford0pablum2ce3ific2ge2latine3eolithic3isades2mpers2n3ama3sy3theon2radise4mount3fait3k4s3liament3son',
+  's2scal3sion2t3e3sy3ty2ve3lova1eace3rl2ck2el3r2g2kingese2n3ny3tagon2rm2t3er3ty1haraoh7s4isaic6ee2ilistine2oeb',
+  'e4nix3tostat9ted:ing1ianola2erce2ke2lgrim2n3kie3yin2p3er3pin2t1kwy1lantation3tonic3yboy1oinciana2l3e3ish4tbu',
+  'ro3lard3o2mpadour2nce2oh2pe3per4y2rt4age4er2st2tter2und2w3ers1raetorian2es2ice3nce3vate2o3f3hibition3phets3t',
+  'estant3vidence2udence6tial3ne1salms2yche1uck2eblo2nch2ritan7ism1vt1ygmy2thon0quarto2een5s2isling1werty0raffl',
+  'es2m2nd4y2ther2vel4n2y1eading3soner2deemer2m2naissance4scence2p3resentative3ublicanism2quiem2sistance3torati',
+  'on3urrection2v3elation:s4re6nd1hea1ice3h3k2ddle3e2ght2p2v3erside3iera1oach3n2b3in2ck4y2d2entgen2ger5s2maine4',
+  'n5ticism3eo2ot2se4mary2ttweiler2ve4r2wan2yal1te1uby2ne2sh3ty2t0sabbath7s2c2lamis3ly3t3vo2mba2nd4er4y3g2p2ran',
+  '3i2t3anism7t2vage4nna3ior3oy2wyer1can2hnauzer2opes3tch2rabble3ipture3ooge2ud1ears3side2c3retariat8y2ine2nate',
+  '3ior3na2rge3ine2t2ver2xton1had3h3ker3nghai4tung3rp3y2eila3ll3pherd3rry2ields3v2oreline4t5horn1ibyl2enna3rras',
+  '2ms2nger4leton2r1kipped1linky1mall2ith2okey2uts1nake2oopy3w1ob2c2l2merset2n3ny2p2uth5east6rner5west2viet1pam',
+  '3n3rks4tan2ears2hinx2ring5t4te2utnik1taples3rk3tes2d2ein3rling4n3tson2oic5ism3kes3ne3ut2rong1ue2mmer6s2n3bea',
+  'm5lt3g3rise2perglue5ior5man3t2rprise3rey1wami3n3t2ede3et2ift1ylvan0tabernacle2d2lon2mer2nner2rget3p1echnicol',
+  'or2d3dy2leprompter4type3l4er4y3net2mple2rr4y3tiary1hanksgiving3tcher2eosophy3rmos3spian2oroughbred1iara2de2l',
+  'l2mothy2ne3g2tan5ic3ian1oke2m3e2ny2re2y1reasury3y2ident3nity2omp3y2ump3th1uba2cker2ms2rkey3ner2t3u1wain2eed2',
+  'itter2p0uhf1lster2timo1nion5ist3versity1pland2s1rban1topia0val3entine2n3dal2t1ela2ronica1hf1ictor2king2lla5s',
+  '2ola4et2rgin2sa3ta1lf1ogue2yager0wade2ge2ke2ldo3es3ker3l4s2rd3e3ren2sh3p2ters3t4s2ve1eaver2b2d2eks2llington4',
+  's3sh2st4ern1heeling2irlpool3stler3te5head2o1iles3l4ow4y2ndbreaker4ows4ward3kle3ters2se2tting1olf4ram2nder2od',
+  '4land4s2rkman3ms1ren2ight0xerox0yahoo2ng3k2w1oung1uan2le4tide0zephyr2st1infandel',
+].join('');
+
 let de: ReadonlySet<string> | undefined;
 let en: ReadonlySet<string> | undefined;
+let enNames: ReadonlySet<string> | undefined;
 
 /**
  * German common nouns and lower-case words, lower-cased (`mandant`, `praxis`, `keine`, `nische`). Built on
@@ -1021,3 +1082,9 @@ export const commonWordsDe = (): ReadonlySet<string> => (de ??= new Set([...fron
 
 /** English common words, lower-cased (`overview`, `following`), built on first use. */
 export const commonWordsEn = (): ReadonlySet<string> => (en ??= new Set(frontDecode(EN)));
+
+/**
+ * English dictionary words that are names too, lower-cased (`guy`, `lot`, `mark`, `can`; 1408 words): left
+ * out of `commonWordsEn` so that `Guy` and `Mark` stay names, but in lower case the word. Built on first use.
+ */
+export const nameWordsEn = (): ReadonlySet<string> => (enNames ??= new Set(frontDecode(EN_NAME_WORDS)));

@@ -36,16 +36,43 @@ describe('givenNameRecognizer', () => {
     // Words, function words and months that are names too, a chat's contraction.
     'Will you come? May we?',
     'Ive been waiting for this',
-    // Lower case, capitals and handles are left to other rules.
-    'omg poor emily',
+    // Capitals and handles are left to other rules.
     'THANKS OBAMA',
     '@Greg and greg@example.com',
   ])('leaves %j alone', (text) => {
     expect(found(text)).toEqual([]);
   });
 
+  it.each([
+    ['omg poor emily', ['emily']],
+    ['wow emma and ryan are so cute', ['emma', 'ryan']],
+    ['thank you fake kevin smithers', ['kevin smithers']],
+    // The word after is a dictionary word, not a surname.
+    ["I'll call him back. jakub can you put the timeline in?", ['jakub']],
+  ])('finds a given name written in lower case in %j', (text, names) => {
+    expect(found(text)).toEqual(names);
+  });
+
+  it('scores a name in lower case below one written with a capital', () => {
+    const [span] = givenNameRecognizer.detect('ask greg about it', { labels: new Set(['PER']), language: 'en' }) as Span[];
+    expect(span).toEqual({ start: 4, end: 8, label: 'PER', score: 0.55, source: 'pattern:given-names' });
+  });
+
+  it.each([
+    // Dictionary words that are names too.
+    'a lot of guys, great vid man',
+    'mark my words, the bill is due',
+    // Shorter than four letters: chat words more often than names.
+    'tri tip and a kay',
+    // Handles, addresses, paths, contractions.
+    '@emma, #ryan, emma@example.com, /home/ryan/, o’neal',
+  ])('leaves the lower-case words of %j alone', (text) => {
+    expect(found(text)).toEqual([]);
+  });
+
   it('runs only on English text: German capitalises nouns that are given names elsewhere (Tod, Gabe, Darin)', () => {
     expect(found('Greg hat angerufen.', 'de')).toEqual([]);
+    expect(found('ruf emma an', 'de')).toEqual([]);
     expect(found('Darin liegt der Fehler, und die Gabe ist nicht der Tod.', 'auto')).toEqual([]);
     expect(found('When Greg called, the server was down.', 'auto')).toEqual(['Greg']);
   });
