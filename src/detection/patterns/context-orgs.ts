@@ -319,6 +319,9 @@ function tradeFirm(value: string, m: RegExpExecArray, text: string): boolean | n
 const EN_COURT_KINDS = 'County Crown Magistrates Family Employment Circuit District Superior Supreme Sheriff Probate';
 const EN_COURT = `(?:${phrases(EN_COURT_KINDS)}${SP}Court${SP}(?:at|of|in|for)|${phrases(EN_COURT_KINDS.toUpperCase())}${SP}COURT${SP}(?:AT|OF|IN|FOR))`;
 
+/** A judge's title before a court's name (`Richterin am`, `Vorsitzender Richter am`): rank, not the court's name. */
+const JUDGE_BEFORE = /(?<![\p{L}])Richter(?:in)?[ \t\u00a0]+am[ \t\u00a0]+$/u;
+
 /** Organisation rules; exported so that other recognizers or tests can reuse single rules. */
 export const ORG_RULES: readonly PatternRule[] = [
   {
@@ -342,8 +345,13 @@ export const ORG_RULES: readonly PatternRule[] = [
     regex: new RegExp(`${B}${DE_HEAD_ADJ}${DE_HEADS}(?:e?s|n)?${SP}(?:${PLACE}|\\p{Lu}\\.?)${E}(?:${LEGAL_TAIL})?`, 'gu'),
     score: 0.85,
     // With its legal form (Raiffeisenbank Bernau im Schwarzwald eG) as sure as the legal-form rule, whose shorter
-    // reading (`Schwarzwald eG`) would otherwise win.
-    validate: (value) => (LEGAL_END.test(value) ? 0.9 : true),
+    // reading (`Schwarzwald eG`) would otherwise win. After a judge's title the court is their rank and the name is
+    // theirs (`die Richterin am Amtsgericht Engelhardt`): the person rule reads it, unless it is a listed place
+    // (`ein Richter am Oberlandesgericht Köln`).
+    validate: (value, m, text) => {
+      if (JUDGE_BEFORE.test(text.slice(Math.max(0, m.index - 40), m.index)) && !PLACE_NAMES.has(value.replace(/^\S+\s+/u, ''))) return false;
+      return LEGAL_END.test(value) ? 0.9 : true;
+    },
   },
   {
     // Sparkasse Rhein Neckar Nord, Volksbank Mittelhessen.

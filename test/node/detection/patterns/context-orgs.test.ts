@@ -35,6 +35,10 @@ describe('contextOrgRecognizer', () => {
     ['Vgl. BGH, Urteil vom 12.05.2020; OLG Köln, Beschluss', ['BGH', 'OLG Köln']],
     ['Bescheid vom Finanzamt München II', ['Finanzamt München II']],
     ['Das Amtsgericht P. hat den Antrag des Finanzamts X abgelehnt.', ['Amtsgericht P.', 'Finanzamts X']],
+    // A judge's rank names no court, except with a listed place.
+    ['durch die Richterin am Amtsgericht Engelhardt am 7. März', []],
+    ['Vorsitzender Richter am Landgericht Dr. Kurz', []],
+    ['ein Richter am Oberlandesgericht Köln', ['Oberlandesgericht Köln']],
     ['den Betrag bei der Raiffeisenbank Bernau im Schwarzwald eG einzahlen', ['Raiffeisenbank Bernau im Schwarzwald eG']],
     ['AMTSGERICHT KERNEN IM REMSTAL\nKREUSLERSTRASSE 39', ['AMTSGERICHT KERNEN IM REMSTAL']],
     ['als neues Mitglied im Caritasverband Ziesendorf OT Buchholz', ['Caritasverband Ziesendorf OT Buchholz']],
