@@ -349,7 +349,8 @@ export const ORG_RULES: readonly PatternRule[] = [
     // theirs (`die Richterin am Amtsgericht Engelhardt`): the person rule reads it, unless it is a listed place
     // (`ein Richter am Oberlandesgericht Köln`).
     validate: (value, m, text) => {
-      if (JUDGE_BEFORE.test(text.slice(Math.max(0, m.index - 40), m.index)) && !PLACE_NAMES.has(value.replace(/^\S+\s+/u, ''))) return false;
+      if (JUDGE_BEFORE.test(text.slice(Math.max(0, m.index - 40), m.index)) && !PLACE_NAMES.has(value.replace(/^\S+\s+/u, '')))
+        return false;
       return LEGAL_END.test(value) ? 0.9 : true;
     },
   },
