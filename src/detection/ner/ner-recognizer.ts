@@ -87,7 +87,22 @@ export function splitSpan(
     from = start + m.index + m[0].length;
   }
   pieces.push(trimPunctuation(text, from, stop));
-  return pieces.map((p) => cutAtDash(text, p, continues)).filter((p) => p.end > p.start);
+  return pieces
+    .flatMap((p) => splitAtOpenBracket(text, p))
+    .map((p) => cutAtDash(text, p, continues))
+    .filter((p) => p.end > p.start);
+}
+
+/**
+ * A piece split at a bracket it opens and never closes: `Laura ( Birthe` (of `Laura ( Birthe Wolter )`) is two names,
+ * and a replacement across the bracket would read broken. A bracket closed right after the piece was taken in by
+ * `trimPunctuation` (`Narnia ( band )`).
+ */
+function splitAtOpenBracket(text: string, piece: { start: number; end: number }): Array<{ start: number; end: number }> {
+  const body = text.slice(piece.start, piece.end);
+  const open = body.lastIndexOf('(');
+  if (open < 0 || open < body.lastIndexOf(')')) return [piece];
+  return [trimPunctuation(text, piece.start, piece.start + open), trimPunctuation(text, piece.start + open + 1, piece.end)];
 }
 
 /** A piece cut before the first spaced dash whose rest (up to the next one) does not pass `continues`. */

@@ -160,6 +160,13 @@ describe('NER recognizer', () => {
     expect(splitSpan(firm, 0, firm.length, notRole(firm))).toEqual([{ start: 0, end: firm.length }]);
     const twice = 'Anna Roth – Vertrieb – Leitung Einkauf';
     expect(splitSpan(twice, 0, twice.length, notRole(twice))).toEqual([{ start: 0, end: 20 }]);
+    // A bracket opened and not closed right after the span parts two names; one closed after it stays inside.
+    const bracket = 'Laura ( Birthe Wolter ) zieht um';
+    expect(splitSpan(bracket, 0, 14, () => true)).toEqual([
+      { start: 0, end: 5 },
+      { start: 8, end: 14 },
+    ]);
+    expect(splitSpan('Narnia ( band ) won', 0, 13, () => true)).toEqual([{ start: 0, end: 15 }]);
   });
 
   it('completes a German compound a span leaves open at its end', () => {
