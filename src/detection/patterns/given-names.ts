@@ -18,7 +18,7 @@ import { textLanguage } from '../text-language.js';
  * `That's probably Wendy`). Chats, e-mails and web posts call people by their first name; the model misses many of
  * them because one capitalised word carries little evidence. German text is left out: German capitalises its nouns,
  * and many given names of other languages are German words (`Tod`, `Gabe`, `Darin`, `Solange`).
- * Chats and posts write names in lower case too (`wow emma and kaite are so cute`, `salute to sitaram katel`): a
+ * Chats and posts write names in lower case too (`wow emma and ryan are so cute`, `omg poor emily`): a
  * known given name in lower case counts when no dictionary word is spelt so (`guy`, `lot`, `mark`, `bill` are words),
  * with a lower-case surname after it that is no word either.
  */
@@ -46,7 +46,6 @@ const NUMBER_AFTER = /^\.?[ \t]*\p{N}/u;
 /** `Ive`: chats write `I've` so. */
 const NOT_NAMES = new Set([...FUNCTION_WORDS, ...MONTHS, ...WEEKDAYS, ...TITLE_WORDS, 'Ive']);
 const FUNCTION = FUNCTION_WORD_SET;
-const FUNCTION_LOWER = FUNCTION_WORDS_LOWER;
 /**
  * A capitalised word before the name that is a function or common word starts the sentence or line (`Welcome Darin`);
  * after it, only a function word: `Britt's Pizza`, `Wendy Show` are names of places and things.
@@ -70,7 +69,7 @@ function isGivenName(word: string): boolean {
 
 /** A lower-case word no English dictionary or common word spells (`kaite`, `katel`; not `guy`, `can`, `the`). */
 function noWord(lower: string): boolean {
-  return !commonWordsEn().has(lower) && !nameWordsEn().has(lower) && !commonWordsDe().has(lower) && !FUNCTION_LOWER.has(lower);
+  return !commonWordsEn().has(lower) && !nameWordsEn().has(lower) && !commonWordsDe().has(lower) && !FUNCTION_WORDS_LOWER.has(lower);
 }
 
 /** A given name in lower case, with the surname after it when there is one. */
