@@ -10,7 +10,7 @@ const LAYERS = [
   ['spec', 'bytes'],
   ['errors', 'text', 'dates'],
   ['validation', 'detection', 'replacement'],
-  ['inference'],
+  ['inference', 'entities'],
   ['documents'],
   ['engine', 'store'],
   ['jobs'],

@@ -1,5 +1,5 @@
 import { AnonymizerError, invalidFile } from '../errors/problem.js';
-import type { Applied } from '../replacement/apply.js';
+import type { Applied, Edit } from '../replacement/apply.js';
 import type { TextPiece } from '../text/pieces.js';
 import type { Box, DocumentType, ImageAnonymizationType, ImageLabelName, PiiPageEntry } from '../spec/types.js';
 import type { SniffedType } from './sniff.js';
@@ -42,6 +42,12 @@ export interface DocumentJob {
    * Null exactly when `text` is.
    */
   texts: ((pieces: readonly TextPiece[], onRead?: (done: number) => void) => Promise<Applied[]>) | null;
+  /**
+   * The document's last word on its texts, once all are read: every further occurrence of a known entity's name or
+   * part (`Akte Krämer` in a header, the firm's short name in a footer) becomes a mention, and every mention carries
+   * its entity's label, pseudonym and crId. Returns each unit's edits; settling a unit twice changes nothing.
+   */
+  propagate(units: ReadonlyArray<{ text: string; edits: readonly Edit[] }>): Edit[][];
   /** Id in the PII record and in image URLs. */
   documentId: number;
   /** The engine's own base address for `imageUrl` (never a remote host). */

@@ -4,9 +4,10 @@ import type { DocumentAdapter, DocumentJob, DocumentProgress, VerificationSummar
 import { sniffDocument } from '../documents/sniff.js';
 import { documentTooBig, invalidFile } from '../errors/problem.js';
 import type { Applied } from '../replacement/apply.js';
-import { applyReplacements } from '../replacement/apply.js';
+import { applyReplacements, renderEdits } from '../replacement/apply.js';
 import { createPlan } from '../replacement/plan.js';
-import { createPseudonymizer } from '../replacement/pseudonyms.js';
+import { createDocumentEntities } from '../entities/document-entities.js';
+import type { EntityUnit } from '../entities/document-entities.js';
 import { parseUploadConfig } from '../validation/schemas.js';
 import type { TextPiece } from '../text/pieces.js';
 import { joinPieces, splitSpans } from '../text/pieces.js';
@@ -160,31 +161,39 @@ export function createDocumentAnonymizer(deps: DocumentAnonymizerDeps): Document
       const whitelist = textCfg.whitelist ?? defaults.textAnonymization?.whitelist ?? [];
       const labels = new Set<TextLabelName>(textLabelsConfig.map((c) => c.name));
       const plan = createPlan(true, textLabelsConfig);
-      const pseudonymizer = createPseudonymizer();
-      const detect = (t: string) =>
-        analyze(t, recognizers, {
-          labels,
-          blacklist,
-          whitelist,
-          threshold,
-          language: deps.language ?? 'auto',
-          ...(options.signal ? { signal: options.signal } : {}),
-        });
+      // One set of entities for the whole document: every text of it is read against the names found before.
+      const entities = createDocumentEntities(plan, deps.language ?? 'auto');
+      const detect = async (t: string) =>
+        entities.prepare(
+          t,
+          await analyze(t, recognizers, {
+            labels,
+            blacklist,
+            whitelist,
+            threshold,
+            language: deps.language ?? 'auto',
+            ...(options.signal ? { signal: options.signal } : {}),
+          }),
+        );
+      const settle = (units: readonly EntityUnit[]): Applied[] =>
+        entities.settle(units).map((edits, i) => ({ text: renderEdits(units[i]!.text, edits), edits }));
+      const text = async (t: string) => settle([{ text: t, edits: applyReplacements(t, await detect(t), plan, entities).edits }])[0]!;
       const texts = async (pieces: readonly TextPiece[], onRead?: (done: number) => void) => {
-        const out: Applied[] = [];
+        const units: EntityUnit[] = [];
         for (const chunk of chunksOf(pieces)) {
           const joined = joinPieces(chunk);
           const spans = splitSpans(await detect(joined.text), chunk, joined.starts);
-          chunk.forEach((p, i) => out.push(applyReplacements(p.text, spans[i]!, plan, pseudonymizer)));
-          onRead?.(out.length);
+          chunk.forEach((p, i) => units.push({ text: p.text, edits: applyReplacements(p.text, spans[i]!, plan, entities).edits }));
+          onRead?.(units.length);
         }
-        return out;
+        return settle(units);
       };
       const reads = labels.size > 0 || blacklist.length > 0;
       const job: DocumentJob = {
         imageLabels: new Map<ImageLabelName, ImageAnonymizationType>(imageLabelsConfig.map((c) => [c.name, c.anonymizationType ?? 'MASK'])),
-        text: reads ? async (t: string) => applyReplacements(t, await detect(t), plan, pseudonymizer) : null,
+        text: reads ? text : null,
         texts: reads ? texts : null,
+        propagate: (units) => entities.settle(units),
         documentId: options.documentId ?? 1,
         imageBaseUrl: options.imageBaseUrl ?? 'http://localhost',
         ...(options.signal ? { signal: options.signal } : {}),

@@ -1,6 +1,8 @@
 import { analyze } from '../detection/analyze.js';
-import { applyReplacements, toDetections } from '../replacement/apply.js';
+import { applyReplacements, renderEdits, toDetections } from '../replacement/apply.js';
+import type { ReplacementPlan } from '../replacement/plan.js';
 import { createPlan } from '../replacement/plan.js';
+import { createDocumentEntities } from '../entities/document-entities.js';
 import { imageLabels, textLabels } from '../spec/labels.js';
 import { parseOrThrow, parseTextRequest, parseUploadConfig, TextRequestSchema } from '../validation/schemas.js';
 import type {
@@ -74,22 +76,37 @@ export function createTextEngine(options: AnonymizerOptions, nerBackends: NerBac
     });
   }
 
+  /** One text's entities: spans read against each other, every further mention of a name found, pseudonyms numbered. */
+  function settleText(text: string, spans: readonly Span[], plan: ReplacementPlan) {
+    const entities = createDocumentEntities(plan, language);
+    const prepared = entities.prepare(text, spans);
+    return entities.settle([{ text, edits: applyReplacements(text, prepared, plan, entities).edits }])[0]!;
+  }
+
   return {
     async text(request, callOptions = {}) {
       const req = parseTextRequest(request);
       const cfg = textConfig(callOptions.config);
       const spans = await run(req.text, req.textLabels as TextLabelName[], cfg, callOptions.signal);
-      const applied = applyReplacements(req.text, spans, createPlan(req.usePseudonyms, cfg.labelsConfig));
+      const edits = settleText(req.text, spans, createPlan(req.usePseudonyms, cfg.labelsConfig));
       return {
-        pseudonymizedText: applied.text,
-        detection: { tokenCount: countTokens(req.text), detections: toDetections(applied.edits) },
+        pseudonymizedText: renderEdits(req.text, edits),
+        detection: { tokenCount: countTokens(req.text), detections: toDetections(edits) },
       };
     },
 
     async detect(text, callOptions = {}) {
       const labels = callOptions.labels ?? TEXT_LABELS;
       const req = parseOrThrow(TextRequestSchema, { text, textLabels: [...labels] });
-      return run(req.text, req.textLabels, textConfig(callOptions.config), callOptions.signal);
+      const spans = await run(req.text, req.textLabels, textConfig(callOptions.config), callOptions.signal);
+      // What `text` replaces: the mentions of the text's entities.
+      return settleText(req.text, spans, createPlan(false)).map(({ start, end, label, score, source }) => ({
+        start,
+        end,
+        label,
+        score,
+        source,
+      }));
     },
 
     getTextLabels: textLabels,

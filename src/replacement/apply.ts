@@ -24,6 +24,8 @@ export interface Edit {
   replacement: string;
   pseudonym: string | null;
   crId: number;
+  /** The recognizer that found the span (`blacklist` for the user's list), or `entity` for a further mention of a known entity. */
+  source: string;
 }
 
 /** Result of `applyReplacements`: the replaced text and one edit per span. */
@@ -52,33 +54,44 @@ export function applyReplacements(
   });
   // Every span gets a crId, also when masking: the PII record lists coreference groups in every mode.
   const assigned = pseudonymizer.assign(text, spans);
-  const edits: Edit[] = [];
-  const parts: string[] = [];
-  let cursor = 0;
-  spans.forEach((s, i) => {
+  const edits = spans.map((s, i): Edit => {
     const a = assigned[i]!;
     const original = text.slice(s.start, s.end);
-    const config = plan.configs[s.label];
-    let replacement: string;
-    let pseudonym: string | null;
-    if (config) {
-      replacement = applyOperator(original, config);
-      pseudonym = isPseudonymConfig(config) ? replacement : null;
-    } else if (plan.defaultMode === 'pseudonym') {
-      replacement = a.pseudonym;
-      pseudonym = a.pseudonym;
-    } else {
-      replacement = MASK;
-      pseudonym = null;
-    }
-    // Built left to right: offsets of later spans stay valid because they refer to the input, not the output.
-    parts.push(text.slice(cursor, s.start), replacement);
-    cursor = s.end;
-    const { start, end, label, score } = s;
-    edits.push({ start, end, label, score, original, replacement, pseudonym, crId: a.crId });
+    const { start, end, label, score, source } = s;
+    return { start, end, label, score, original, ...replacementOf(label, original, a.pseudonym, plan), crId: a.crId, source };
   });
+  // Offsets of the edits refer to the input, so the text is built from them in one pass.
+  return { text: renderEdits(text, edits), edits };
+}
+
+/**
+ * What `original` of `label` becomes under `plan`: the label's operator when it has a config, else its entity's
+ * `pseudonym` (`LABEL-n`) or `***`. `pseudonym` of the result is null when the replacement is no pseudonym.
+ */
+export function replacementOf(
+  label: TextLabelName,
+  original: string,
+  pseudonym: string,
+  plan: ReplacementPlan,
+): Pick<Edit, 'replacement' | 'pseudonym'> {
+  const config = plan.configs[label];
+  if (config) {
+    const replacement = applyOperator(original, config);
+    return { replacement, pseudonym: isPseudonymConfig(config) ? replacement : null };
+  }
+  return plan.defaultMode === 'pseudonym' ? { replacement: pseudonym, pseudonym } : { replacement: MASK, pseudonym: null };
+}
+
+/** `text` with each edit's replacement in its place (edits sorted, non-overlapping). */
+export function renderEdits(text: string, edits: readonly Edit[]): string {
+  const parts: string[] = [];
+  let cursor = 0;
+  for (const e of edits) {
+    parts.push(text.slice(cursor, e.start), e.replacement);
+    cursor = e.end;
+  }
   parts.push(text.slice(cursor));
-  return { text: parts.join(''), edits };
+  return parts.join('');
 }
 
 /** The spec's `Detection[]` of a text result (2.8): input offsets, original text, pseudonym or null. */

@@ -75,6 +75,14 @@ export const TITLE_WORDS = words(`Herr Herrn Hr Hrn Frau Fr Dr Prof Dipl Ing Mag
   Cllr Sgt PC StB POK RA RAin Familie Fam Rechtsanwalt Rechtsanwältin Notar Notarin Richter Richterin Professor
   Professorin Doktor`);
 
+/**
+ * Words that refer to a case, file or letter before a party's name (`Akte Krämer`, `Re: Grant`, `In der Sache Nordbau
+ * GmbH`, `Mandant Weber`): never part of the name. Not trades or institutions (`Kanzlei Krämer` is a firm).
+ */
+export const REFERENCE_WORDS = words(`Akte Akten Aktenzeichen Az Sache Sachen Rechtssache Streitsache Verfahren Betreff Betr
+  Bezug Vorgang Fall Mandant Mandantin Mandanten Mandantschaft Klient Klientin Re RE Subject Ref Case Matter File Claim
+  Client Applicant Respondent Claimant Defendant Plaintiff Dear Attn Attention`);
+
 /** Company legal forms as single tokens (for stopping name sequences). */
 export const LEGAL_FORM_WORDS = words(`GmbH gGmbH mbH AG KG KGaA OHG GbR eG UG SE Inc Ltd LLC LLP plc PLC Corp Co
   Corporation Limited`);

@@ -91,6 +91,15 @@ const LEGAL_TAIL = `(?:,?${SP}${LEGAL}|${SP}Co\\.?(?!${SP}?\\p{Lu})|-(?:AG|GmbH|
 /** Whether a name ends in a legal form. */
 const LEGAL_END = new RegExp(`${LEGAL_TAIL}$`, 'u');
 
+/**
+ * A firm's name without its legal form (`Hartmann Logistik GmbH` → `Hartmann Logistik`, `Cascade Biologics, Inc.` →
+ * `Cascade Biologics`), or null when it ends in none: the short name a letter goes on to use.
+ */
+export function withoutLegalForm(name: string): string | null {
+  const m = LEGAL_END.exec(name);
+  return m && m.index > 0 ? name.slice(0, m.index) : null;
+}
+
 /** Heads of associations, whose names may contain articles (Verein der Freunde des Zoos e.V.). */
 const ASSOC_HEAD = phrases(`Verein Förderverein Gesellschaft Freundeskreis Freunde Bund Verband Bundesverband Landesverband
   Stiftung Arbeitsgemeinschaft Institut Zentrum Vereinigung Akademie Kuratorium Initiative Deutsche Deutscher Deutsches

@@ -6,7 +6,7 @@ import { reportProgress } from '../adapter.js';
 import type { ImagePipelineDeps } from '../image/anonymize-image.js';
 import { buildPageEntry, imageUrlOf } from '../pii-record.js';
 import { imageFindingsEntry } from '../image/findings-entry.js';
-import { knownStrings, propagateEdits } from '../propagate.js';
+import { knownStrings } from '../propagate.js';
 import { readContainer, streamOf, writeContainer } from './container.js';
 import type { DrawingText } from './drawing-texts.js';
 import { drawingTexts, redactDrawingText } from './drawing-texts.js';
@@ -97,9 +97,12 @@ export async function anonymizeDoc(bytes: Uint8Array, job: DocumentJob, deps: Im
   const imageEdits = images.flatMap((m) => m.findings?.ocrText?.applied?.edits ?? []);
 
   // One finding counts for the whole document: a name found in a comment, a shape or a picture is replaced everywhere.
-  const known = knownStrings([...detected.flatMap((d) => d.edits), ...drawn.flatMap((d) => d.edits), ...imageEdits]);
-  for (const d of detected) d.edits = propagateEdits(d.unit.text, d.edits, known);
-  for (const d of drawn) d.edits = propagateEdits(d.text.text, d.edits, known);
+  const settled = job.propagate([
+    ...detected.map((d) => ({ text: d.unit.text, edits: d.edits })),
+    ...drawn.map((d) => ({ text: d.text.text, edits: d.edits })),
+  ]);
+  detected.forEach((d, i) => (d.edits = settled[i]!));
+  drawn.forEach((d, i) => (d.edits = settled[detected.length + i]!));
 
   progress('redacting', 0);
   const written = detected.map((d) => redactUnit(streams.WordDocument, file.pieces, file.text, d.unit, d.edits));

@@ -2,7 +2,7 @@ import type { Edit } from '../../replacement/apply.js';
 import type { DocStreams, DrawingRoot, StreamKey } from './drawings.js';
 import { u16, u32 } from './le.js';
 import { walkRecords } from './officeart.js';
-import { fitReplacement } from './redact-text.js';
+import { asWritten, fitReplacement } from './redact-text.js';
 
 /** Property tables of a shape ([MS-ODRAW] 2.2.9 OfficeArtFOPT, 2.2.10 secondary, 2.2.11 tertiary). */
 const PROPERTY_TABLES = new Set([0xf00b, 0xf121, 0xf122]);
@@ -108,7 +108,6 @@ export function redactDrawingText(bytes: Uint8Array, dt: DrawingText, edits: rea
       bytes[dt.at + 2 * (edit.start + k)] = unit & 0xff;
       bytes[dt.at + 2 * (edit.start + k) + 1] = unit >> 8;
     }
-    const written = fitted.trimEnd();
-    return { ...edit, replacement: written, pseudonym: edit.pseudonym === null ? null : written };
+    return asWritten(edit, fitted.trimEnd());
   });
 }

@@ -6,13 +6,14 @@ import type { TextUnit } from './units.js';
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
 
 /**
- * The replacement as it fits `slots` characters: cut, or padded with spaces. Every structure of a Word file indexes
- * text by CP, so the text keeps its length; control characters (which would be paragraph, cell or field marks) become
- * spaces, and a surrogate cut in half becomes `*`.
+ * The replacement as it fits `slots` characters: padded with spaces, or, when it is longer, a mask of `*` of that
+ * length — never a cut pseudonym (`MHRA` → `PER-`, `EU` → `OR`), which two entities could share. Every structure of a
+ * Word file indexes text by CP, so the text keeps its length; control characters (which would be paragraph, cell or
+ * field marks) become spaces, and a lone surrogate becomes `*`.
  */
 export function fitReplacement(replacement: string, slots: number): string {
   const plain = replacement.replace(/[\u0000-\u001f]/g, ' ');
-  const fitted = plain.length >= slots ? plain.slice(0, slots) : plain + ' '.repeat(slots - plain.length);
+  const fitted = plain.length > slots ? '*'.repeat(slots) : plain + ' '.repeat(slots - plain.length);
   return fitted.replace(LONE_SURROGATE, '*');
 }
 
@@ -20,7 +21,7 @@ export function fitReplacement(replacement: string, slots: number): string {
  * Writes each edit of a unit into the WordDocument stream, in place and the same length: only ordinary characters
  * (code ≥ 0x20) of the edited span are overwritten; special characters (field marks, picture and note anchors, cell
  * and paragraph marks) stay, so every structure that points at them still does. Returns the edits as written: the
- * replacement and pseudonym are the text put in place, without its padding.
+ * replacement and pseudonym are the text put in place, without its padding (no pseudonym where a mask stands).
  */
 export function redactUnit(
   wordDocument: Uint8Array,
@@ -41,6 +42,12 @@ export function redactUnit(
       .map((u) => String.fromCharCode(u))
       .join('')
       .trimEnd();
-    return { ...edit, replacement: written, pseudonym: edit.pseudonym === null ? null : written };
+    return asWritten(edit, written);
   });
+}
+
+/** The edit as written in place: its replacement the text put there; no pseudonym where a mask stands for one too long. */
+export function asWritten(edit: Edit, written: string): Edit {
+  const masked = written !== edit.replacement && /^\**$/u.test(written);
+  return { ...edit, replacement: written, pseudonym: edit.pseudonym === null || masked ? null : written };
 }

@@ -5,7 +5,6 @@ import type { AdapterOutput, DocumentJob, DocumentPhase } from '../adapter.js';
 import { reportProgress } from '../adapter.js';
 import { buildPageEntry, imageUrlOf } from '../pii-record.js';
 import { imageFindingsEntry } from '../image/findings-entry.js';
-import { knownStrings, propagateEdits } from '../propagate.js';
 import { readZip } from '../zip/read-zip.js';
 import { writeZip } from '../zip/write-zip.js';
 import { applySegmentEdits } from './apply-edits.js';
@@ -135,14 +134,15 @@ export async function anonymizeDocx(bytes: Uint8Array, job: DocumentJob, deps: I
   const media = await anonymizeMedia(pkg, images, job, deps, (done) => reportProgress(job, 'ocr', done, images.length));
   for (const m of media) stats[m.findings ? 'replacedImages' : 'placeholderImages']++;
 
-  // One finding counts for the whole document: a name found once is replaced in every part and every copy.
+  // One finding counts for the whole document: a name found once, or any part of it, is replaced in every part and
+  // every copy, as a mention of its entity (the pictures' texts were read through the same entities).
   const imageEdits = media.flatMap((m) => m.findings?.ocrText?.applied?.edits ?? []);
-  const known = knownStrings([...detected.flatMap((d) => d.edits), ...imageEdits]);
   progress('redacting', 0);
-  for (const d of detected) {
-    d.edits = propagateEdits(d.segment.text, d.edits, known);
+  const settled = job.propagate(detected.map((d) => ({ text: d.segment.text, edits: d.edits })));
+  detected.forEach((d, i) => {
+    d.edits = settled[i]!;
     applySegmentEdits(d.segment, d.edits, d.segment.kind === 'link' ? encodeURI : undefined);
-  }
+  });
   const out = writeZip(pkg.serialize());
   progress('redacting', total);
 

@@ -341,16 +341,21 @@ export async function anonymizePdf(bytes: Uint8Array, job: DocumentJob, deps: Pd
   }
   stats.scrubbedContainers = hidden.length;
 
-  // One finding counts for the whole document: a name found only in the metadata is also redacted on the pages.
-  const knownEdits = [
-    ...pages.flatMap((p) => p.paragraphs.flatMap((x) => x.edits)),
-    ...hidden.flatMap((h) => h.edits),
-    ...[...earlyOcr.values()].flatMap((o) => o?.edits ?? []),
-  ];
-  const known = knownStrings(knownEdits);
-  for (const p of pages) for (const x of p.paragraphs) x.edits = propagateEdits(x.paragraph.text, x.edits, known);
-  for (const o of earlyOcr.values()) if (o?.edits) o.edits = propagateEdits(o.layout.text, o.edits, known);
-  const hiddenEntries = hidden.map((h) => ({ ...h, edits: propagateEdits(h.text, h.edits, known) })).filter((h) => h.edits.length > 0);
+  // One finding counts for the whole document: a name found only in the metadata, or any part of a name, is also
+  // redacted on the pages, as a mention of its entity.
+  const paragraphsRead = pages.flatMap((p) => p.paragraphs);
+  const ocrRead = [...earlyOcr.values()].filter((o): o is PageOcr => o !== null && o.edits !== undefined);
+  const settled = job.propagate([
+    ...paragraphsRead.map((x) => ({ text: x.paragraph.text, edits: x.edits })),
+    ...ocrRead.map((o) => ({ text: o.layout.text, edits: o.edits! })),
+    ...hidden,
+  ]);
+  const knownEdits = settled.flat();
+  paragraphsRead.forEach((x, i) => (x.edits = settled[i]!));
+  ocrRead.forEach((o, i) => (o.edits = settled[paragraphsRead.length + i]!));
+  const hiddenEntries = hidden
+    .map((h, i) => ({ ...h, edits: settled[paragraphsRead.length + ocrRead.length + i]! }))
+    .filter((h) => h.edits.length > 0);
 
   const font = await doc.embedFont(StandardFonts.Helvetica);
   const anonymizedBoxes = new Map<Edit, Box>();

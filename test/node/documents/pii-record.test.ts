@@ -4,8 +4,28 @@ import type { Edit } from '../../../src/replacement/apply.js';
 
 const text = 'Herr Max Mustermann ruft an. Tel. 030 1234567';
 const edits: Edit[] = [
-  { start: 5, end: 19, label: 'PER', score: 0.9, original: 'Max Mustermann', replacement: 'PER-1', pseudonym: 'PER-1', crId: 0 },
-  { start: 34, end: 45, label: 'TEL', score: 0.95, original: '030 1234567', replacement: '***', pseudonym: null, crId: 1 },
+  {
+    start: 5,
+    end: 19,
+    label: 'PER',
+    score: 0.9,
+    original: 'Max Mustermann',
+    replacement: 'PER-1',
+    pseudonym: 'PER-1',
+    crId: 0,
+    source: 'ner',
+  },
+  {
+    start: 34,
+    end: 45,
+    label: 'TEL',
+    score: 0.95,
+    original: '030 1234567',
+    replacement: '***',
+    pseudonym: null,
+    crId: 1,
+    source: 'pattern',
+  },
 ];
 
 describe('PII record page entries', () => {

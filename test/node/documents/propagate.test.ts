@@ -2,7 +2,17 @@ import { describe, expect, it } from 'vitest';
 import type { Edit } from '../../../src/replacement/apply.js';
 import { knownStrings, propagateEdits } from '../../../src/documents/propagate.js';
 
-const known: Edit = { start: 0, end: 6, label: 'PER', score: 1, original: 'Müller', replacement: 'PER-1', pseudonym: null, crId: 1 };
+const known: Edit = {
+  start: 0,
+  end: 6,
+  label: 'PER',
+  score: 1,
+  original: 'Müller',
+  replacement: 'PER-1',
+  pseudonym: null,
+  crId: 1,
+  source: 'ner',
+};
 
 describe('propagateEdits', () => {
   it('redacts further occurrences as whole words, in capitals too, with a genitive s, never inside another word', () => {

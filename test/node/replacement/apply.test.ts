@@ -30,15 +30,35 @@ describe('applyReplacements: default modes', () => {
     expect(out.edits.map((e) => e.pseudonym)).toEqual(['PER-1', 'LOC-1', 'TEL-1', 'PER-1']);
   });
 
-  it('records offsets, label, score and original text of each edit in text order', () => {
+  it('records offsets, label, score, source and original text of each edit in text order', () => {
     const text = 'Anna Kurz, Bonn';
     const spans: Span[] = [
       { start: 0, end: 9, label: 'PER', score: 0.97, source: 'ner' },
       { start: 11, end: 15, label: 'LOC', score: 0.8, source: 'gazetteer' },
     ];
     expect(applyReplacements(text, spans, pseudonymPlan).edits).toEqual([
-      { start: 0, end: 9, label: 'PER', score: 0.97, original: 'Anna Kurz', replacement: 'PER-1', pseudonym: 'PER-1', crId: 0 },
-      { start: 11, end: 15, label: 'LOC', score: 0.8, original: 'Bonn', replacement: 'LOC-1', pseudonym: 'LOC-1', crId: 1 },
+      {
+        start: 0,
+        end: 9,
+        label: 'PER',
+        score: 0.97,
+        original: 'Anna Kurz',
+        replacement: 'PER-1',
+        pseudonym: 'PER-1',
+        crId: 0,
+        source: 'ner',
+      },
+      {
+        start: 11,
+        end: 15,
+        label: 'LOC',
+        score: 0.8,
+        original: 'Bonn',
+        replacement: 'LOC-1',
+        pseudonym: 'LOC-1',
+        crId: 1,
+        source: 'gazetteer',
+      },
     ]);
   });
 

@@ -114,9 +114,10 @@ describe('DOC reading: code page, piece table, stories, units', () => {
     expect(file.text).toBe('This is a simple file created with Word 97-SR2.\r');
   });
 
-  it('fits a replacement into the characters it overwrites: cut or padded, never a control character or half a pair', () => {
+  it('fits a replacement into the characters it overwrites: padded, or a mask when too long, never a cut pseudonym, a control character or half a pair', () => {
     expect(fitReplacement('PER-1', 8)).toBe('PER-1   ');
-    expect(fitReplacement('PER-12', 3)).toBe('PER');
+    expect(fitReplacement('PER-12', 3)).toBe('***');
+    expect(fitReplacement('ORG-1', 2)).toBe('**');
     expect(fitReplacement('a\rb', 3)).toBe('a b');
     expect(fitReplacement('\u{1F600}x', 1)).toBe('*');
   });

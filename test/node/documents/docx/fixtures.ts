@@ -72,6 +72,22 @@ export function buildDocx(spec: DocxSpec): Uint8Array {
   return zipSync(files);
 }
 
+/** A DOCX with the given body paragraphs, a header and a footer paragraph (one plain run each). */
+export function headerFooterDocx(body: readonly string[], header: string, footer: string): Uint8Array {
+  return buildDocx({
+    body: body.map(para).join(''),
+    sectPr: '<w:sectPr><w:headerReference w:type="default" r:id="rIdH"/><w:footerReference w:type="default" r:id="rIdF"/></w:sectPr>',
+    rels: [
+      ['rIdH', 'header', 'header1.xml'],
+      ['rIdF', 'footer', 'footer1.xml'],
+    ],
+    parts: {
+      'word/header1.xml': [`${WML}.header+xml`, `${DECL}<w:hdr ${NSDECL}>${para(header)}</w:hdr>`],
+      'word/footer1.xml': [`${WML}.footer+xml`, `${DECL}<w:ftr ${NSDECL}>${para(footer)}</w:ftr>`],
+    },
+  });
+}
+
 /** A small JPEG whose EXIF (APP1) carries a canary, as a camera's owner or GPS note would. */
 export function exifJpeg(note: string): Uint8Array {
   const data = Buffer.alloc(16 * 16 * 4, 0x80);

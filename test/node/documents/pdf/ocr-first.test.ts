@@ -7,7 +7,7 @@ import { createNodeCodec } from '../../../../src/platform/node/codec.js';
 import { nodePdfjs, nodeRenderCanvas } from '../../../../src/platform/node/pdfjs.js';
 import { applyReplacements } from '../../../../src/replacement/apply.js';
 import { createPlan } from '../../../../src/replacement/plan.js';
-import { createPseudonymizer } from '../../../../src/replacement/pseudonyms.js';
+import { createDocumentEntities } from '../../../../src/entities/document-entities.js';
 import { OCR_NAME } from './fixtures.js';
 import { letterScanPng } from './ocr-fixture.js';
 
@@ -41,18 +41,19 @@ async function runLogged(pdf: Uint8Array, ocrBox: { x0: number; y0: number; x1: 
     },
   };
   const plan = createPlan(true, [{ name: 'PER', config: null }]);
-  const pseudonymizer = createPseudonymizer();
+  const entities = createDocumentEntities(plan);
   const progress: DocumentProgress[] = [];
   const text = async (t: string) => {
     log.push('detect');
     const at = t.indexOf(OCR_NAME);
     const spans = at < 0 ? [] : [{ start: at, end: at + OCR_NAME.length, label: 'PER' as const, score: 1, source: 'test' }];
-    return applyReplacements(t, spans, plan, pseudonymizer);
+    return { text: t, edits: entities.settle([{ text: t, edits: applyReplacements(t, spans, plan, entities).edits }])[0]! };
   };
   const job: DocumentJob = {
     imageLabels: new Map(),
     text,
     texts: async (pieces) => Promise.all(pieces.map((p) => text(p.text))),
+    propagate: (units) => entities.settle(units),
     documentId: 1,
     imageBaseUrl: 'http://localhost',
     onProgress: (p) => progress.push(p),

@@ -61,6 +61,7 @@ describe('PDF text as detection reads it', () => {
     const job: DocumentJob = {
       imageLabels: new Map(),
       text: async (text) => ({ text, edits: [] }),
+      propagate: (units) => units.map((u) => [...u.edits]),
       texts: async (pieces) => {
         calls.push(pieces.map((p) => p.text + (p.joiner ?? '')));
         return pieces.map((p) => ({ text: p.text, edits: [] }));
