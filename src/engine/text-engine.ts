@@ -78,7 +78,7 @@ export function createTextEngine(options: AnonymizerOptions, nerBackends: NerBac
 
   /** One text's entities: spans read against each other, every further mention of a name found, pseudonyms numbered. */
   function settleText(text: string, spans: readonly Span[], plan: ReplacementPlan) {
-    const entities = createDocumentEntities(plan, language);
+    const entities = createDocumentEntities(plan, language, { further: 'names' });
     const prepared = entities.prepare(text, spans);
     return entities.settle([{ text, edits: applyReplacements(text, prepared, plan, entities).edits }])[0]!;
   }

@@ -1,5 +1,6 @@
 import type { TextLabelName } from '../spec/types.js';
 import type { Span } from '../text/span.js';
+import { indexByStart } from '../text/span.js';
 import { needleOf, originalRange, searchTextOf, wordMatches } from '../text/word-search.js';
 import type { Edit } from '../replacement/apply.js';
 import { replacementOf } from '../replacement/apply.js';
@@ -7,6 +8,7 @@ import type { ReplacementPlan } from '../replacement/plan.js';
 import type { Pseudonymizer } from '../replacement/pseudonyms.js';
 import { createPseudonymizer, formatPseudonym } from '../replacement/pseudonyms.js';
 import { withoutLegalForm } from '../detection/patterns/context-orgs.js';
+import { propagatesAsIdentifier } from '../detection/propagate.js';
 import { introducedAcronym, mentionParts, type NameLanguage } from './name-parts.js';
 import { nameKey, splitMentions, type KnownName, type KnownNames } from './split-mentions.js';
 
@@ -37,6 +39,34 @@ export interface DocumentEntities extends Pseudonymizer {
   settle(units: readonly EntityUnit[]): Edit[][];
 }
 
+/**
+ * Which mentions' texts are sought elsewhere. `every-string` (documents): every replaced string, as verification
+ * searches every one of them and fails closed where one survives. `names` (a text request): names of people, firms and
+ * places, and identifiers (`propagatesAsIdentifier`), whose text begins and ends with a letter or digit, never as a
+ * part of a hyphenated compound, as detection's own propagation reads them; a date or a model's `Pat.` found once is
+ * not copied. Parts of names are sought in both.
+ */
+export interface EntityOptions {
+  further: 'every-string' | 'names';
+}
+
+/** Whether a mention's text is sought elsewhere under `further: 'names'`. */
+function soughtAsName(label: TextLabelName, raw: string): boolean {
+  if (!/^[\p{L}\p{N}]/u.test(raw) || !/[\p{L}\p{N}]$/u.test(raw)) return false;
+  return NAME_LABELS.has(label) || (label === 'OTH' && propagatesAsIdentifier(raw));
+}
+
+/**
+ * A hyphen joins the occurrence to a word (`HNO-Bereich`, `Schmidt-Meier`): a compound, not a mention, to detection's
+ * propagation. (Verification reads the hyphen as a boundary, so in documents such occurrences are replaced too.)
+ */
+function hyphenJoined(text: string, start: number, end: number): boolean {
+  return (
+    (text[end] === '-' && /[\p{L}\p{N}]/u.test(text[end + 1] ?? '')) ||
+    (text[start - 1] === '-' && /[\p{L}\p{N}]/u.test(text[start - 2] ?? ''))
+  );
+}
+
 /** Provisional crIds (before `settle`) are kept apart from final ones. */
 const PROVISIONAL = 2 ** 30;
 /** A further occurrence scores a little below the entity's best mention. */
@@ -45,9 +75,9 @@ const NAME_LABELS: ReadonlySet<TextLabelName> = new Set(['PER', 'ORG', 'LOC']);
 /** Words that join or attach parties inside a span: such a span's own parts are not trusted before it is split. */
 const JOINING = /\s(?:v\.?|vs\.?|versus|\.\/\.|gegen|against|und|and|&|u\.|von|vom|bei|of|at|from|für|for)\s/iu;
 
-/** Whether a mention may name two parties at once (a firm's legal form, `GmbH & Co. KG`, joins none). */
-function mayJoin(surface: string): boolean {
-  return JOINING.test(` ${withoutLegalForm(surface) ?? surface} `);
+/** Whether a mention may name two parties at once: not a firm named with its legal form (`Bosshardt & Frey AG`). */
+function mayJoin(label: TextLabelName, surface: string): boolean {
+  return !(label === 'ORG' && withoutLegalForm(surface) !== null) && JOINING.test(` ${surface} `);
 }
 
 interface Group {
@@ -76,7 +106,11 @@ function looser(a: string | undefined, b: string): string {
 }
 
 /** Creates the entities of one request or one document; `plan` decides what a mention is replaced with. */
-export function createDocumentEntities(plan: ReplacementPlan, language: NameLanguage = 'auto'): DocumentEntities {
+export function createDocumentEntities(
+  plan: ReplacementPlan,
+  language: NameLanguage = 'auto',
+  options: EntityOptions = { further: 'every-string' },
+): DocumentEntities {
   const provisional = createPseudonymizer();
   const groups: Group[] = [];
   const byProvisional = new Map<number, Group>();
@@ -106,7 +140,7 @@ export function createDocumentEntities(plan: ReplacementPlan, language: NameLang
     g.forms.set(key, looser(g.forms.get(key), e.original));
     g.score = Math.max(g.score, e.score);
     if (e.source === 'blacklist') g.rank = 3;
-    if (!NAME_LABELS.has(e.label) || e.label !== g.label || mayJoin(e.original)) return;
+    if (!NAME_LABELS.has(e.label) || e.label !== g.label || mayJoin(e.label, e.original)) return;
     const { rank, parts } = mentionParts(e.label, e.original, language);
     g.rank = Math.max(g.rank, rank);
     for (const p of parts) g.parts.set(nameKey(p), looser(g.parts.get(nameKey(p)), p));
@@ -173,7 +207,7 @@ export function createDocumentEntities(plan: ReplacementPlan, language: NameLang
       const extra: Array<{ key: string; name: KnownName; from: Span }> = [];
       for (const s of spans) {
         const surface = text.slice(s.start, s.end);
-        if (!NAME_LABELS.has(s.label) || mayJoin(surface)) continue;
+        if (!NAME_LABELS.has(s.label) || mayJoin(s.label, surface)) continue;
         const { rank, parts } = mentionParts(s.label, surface, language);
         const acronym = s.label === 'ORG' ? introducedAcronym(text.slice(s.end, s.end + 60)) : null;
         const full = rank >= 2 || acronym !== null;
@@ -200,7 +234,8 @@ export function createDocumentEntities(plan: ReplacementPlan, language: NameLang
       const names = new Map<string, { raw: string; owners: Group[] }>();
       for (const g of groups) {
         const r = root(g);
-        for (const [key, raw] of [...g.forms, ...g.parts]) {
+        const forms = options.further === 'names' ? [...g.forms].filter(([, raw]) => soughtAsName(g.label, raw)) : [...g.forms];
+        for (const [key, raw] of [...forms, ...g.parts]) {
           const n = names.get(key) ?? { raw, owners: [] };
           n.raw = looser(n.raw, raw);
           if (n.owners.length === 0 || r.rank > n.owners[0]!.rank) n.owners = [r];
@@ -234,14 +269,20 @@ export function createDocumentEntities(plan: ReplacementPlan, language: NameLang
 
       // 3. Every further occurrence becomes a mention of its entity.
       const out = units.map((u, i) => {
-        let edits = [...u.edits];
+        // Sorted and never overlapping: the edits an occurrence overlaps are one run, found by binary search.
+        const edits = [...u.edits].sort((a, b) => a.start - b.start);
         const h = searchTextOf(u.text);
         for (const { raw, owners } of ordered) {
           const needle = needleOf(raw);
           if (!needle) continue;
           for (const m of wordMatches(h, needle)) {
             const { start, end } = originalRange(h, m.start, m.end);
-            const inside = edits.filter((e) => e.start < end && start < e.end);
+            if (options.further === 'names' && hyphenJoined(u.text, start, end)) continue;
+            let from = indexByStart(edits, start);
+            while (from > 0 && edits[from - 1]!.end > start) from--;
+            let to = from;
+            while (to < edits.length && edits[to]!.start < end) to++;
+            const inside = edits.slice(from, to);
             // A mention reaching beyond this occurrence already covers it; the user's list is never overruled.
             if (inside.some((e) => e.start < start || e.end > end || owner.get(e)!.rank >= 3)) continue;
             const present =
@@ -261,10 +302,10 @@ export function createDocumentEntities(plan: ReplacementPlan, language: NameLang
               source: 'entity',
             };
             owner.set(added, entity);
-            edits = [...edits.filter((e) => !inside.includes(e)), added];
+            edits.splice(from, to - from, added);
           }
         }
-        return edits.sort((a, b) => a.start - b.start);
+        return edits;
       });
 
       // 4. Labels and pseudonyms from the entity; numbered in reading order, once.

@@ -1,6 +1,15 @@
 import type { TextLabelName } from '../spec/types.js';
-import { isCommonWord } from '../detection/common-words.js';
-import { FUNCTION_WORD_SET, isFirstName, POST_NOMINALS, REFERENCE_WORDS, TITLE_WORDS } from '../detection/gazetteer/lexicon.js';
+import { isCommonCompound, isCommonWord } from '../detection/common-words.js';
+import {
+  FUNCTION_WORD_SET,
+  GENERIC_NAME_HEADS,
+  isFirstName,
+  MONTHS,
+  POST_NOMINALS,
+  REFERENCE_WORDS,
+  TITLE_WORDS,
+  WEEKDAYS,
+} from '../detection/gazetteer/lexicon.js';
 import { PLACE_NAMES } from '../detection/gazetteer/places.js';
 import { withoutLegalForm } from '../detection/patterns/context-orgs.js';
 
@@ -22,7 +31,15 @@ export interface MentionParts {
 }
 
 const TITLES: ReadonlySet<string> = new Set(TITLE_WORDS.map((w) => w.toLowerCase()));
+/**
+ * Months and weekdays, and their short forms: given names too (`April`, `May`, `Jan`), but a given name alone that is
+ * one is not propagated, or every `Jan 8` and `3 May` would become the person.
+ */
+const CALENDAR: ReadonlySet<string> = new Set([...MONTHS, ...WEEKDAYS].flatMap((w) => [w, w.slice(0, 3)]));
 const REFERENCES: ReadonlySet<string> = new Set(REFERENCE_WORDS.map((w) => w.toLowerCase()));
+const GENERIC_HEADS: ReadonlySet<string> = new Set(GENERIC_NAME_HEADS);
+/** An adjective in `-isch`/`-sch` (`Bayerische`, `Britisches`): no firm's own name. */
+const ADJECTIVE = /^\p{Lu}\p{Ll}*sch(?:e|er|es|en|em)?$/u;
 /** Particles that belong to a surname (`von der Heydt`, `van Dijk`, `de la Cruz`). */
 const PARTICLES: ReadonlySet<string> = new Set([
   'von',
@@ -105,7 +122,7 @@ function personParts(surface: string): MentionParts {
   // A word before the surname is a given name when it reads as one: `Akte Krämer` names no `Akte`.
   const givenNames = given.map(bareToken).filter((g) => NAME_WORD.test(g) && !isNonNameWord(g, 'auto'));
   const initials = given.filter((g) => /^\p{Lu}\.?(?:-\p{Lu}\.?)?$/u.test(g));
-  for (const g of givenNames) parts.add(g);
+  for (const g of givenNames) if (!CALENDAR.has(g)) parts.add(g);
   const rank: Rank = givenNames.length + initials.length > 0 ? 2 : titled ? 1 : 0;
   return { rank, parts: rank === 0 ? [] : [...parts] };
 }
@@ -120,19 +137,27 @@ function organisationParts(surface: string, language: NameLanguage): MentionPart
   let shortWords = short.split(/\s+/u);
   while (shortWords.length > 1 && isReferenceWord(shortWords[0]!)) shortWords = shortWords.slice(1);
   const parts = [short, shortWords.join(' ')];
-  const head = bareToken(shortWords[0]!);
+  // The name before the kind of firm it is (`Bosshardt & Frey` of `Bosshardt & Frey Ingenieurgesellschaft mbH`), when
+  // a name word is left.
+  let named = shortWords;
+  while (named.length > 1 && isKindWord(named[named.length - 1]!, language)) named = named.slice(0, -1);
+  if (named.length < shortWords.length && named.some((w) => isOwnName(bareToken(w), language))) parts.push(named.join(' '));
   // The head alone names the firm only where it is a word of no other kind: not `Deutsche`, `Stadtwerke`, a place,
   // a first name or a function word.
-  if (
-    shortWords.length > 1 &&
-    head.length >= 4 &&
-    NAME_WORD.test(head) &&
-    !isNonNameWord(head, language) &&
-    !PLACE_NAMES.has(head) &&
-    !isFirstName(head)
-  )
+  const head = bareToken(shortWords[0]!);
+  if (shortWords.length > 1 && head.length >= 4 && isOwnName(head, language) && !PLACE_NAMES.has(head) && !isFirstName(head))
     parts.push(head);
-  return { rank: 2, parts };
+  return { rank: 2, parts: [...new Set(parts)] };
+}
+
+/** A word that can be a firm's own name: a name word that is no common word and opens no firm's name generically. */
+function isOwnName(word: string, language: NameLanguage): boolean {
+  return NAME_WORD.test(word) && !isNonNameWord(word, language) && !GENERIC_HEADS.has(word) && !ADJECTIVE.test(word);
+}
+
+/** A word that says what kind of firm a name is: a common word or a compound of them (`Ingenieurgesellschaft`). */
+function isKindWord(word: string, language: NameLanguage): boolean {
+  return isNonNameWord(word, language) || isCommonCompound(bareToken(word));
 }
 
 /** What a mention of `label` says of its entity (other labels: nothing beyond their own text). */

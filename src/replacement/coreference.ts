@@ -3,7 +3,7 @@ import type { Span } from '../text/span.js';
 import { assertOrderedSpans } from './spans.js';
 
 // Which mentions are one entity (decisions.md "Pseudonyms"). Only mentions of the same label can corefer.
-// PER: exact repeats (case, whitespace, titles and a trailing genitive ignored); a surname alone after a full name;
+// PER: exact repeats (case, accents, whitespace, titles and a trailing genitive ignored); a surname alone after a full name;
 //   genitive `Müllers`/`Schulz'`; initials (`H. Müller`, `H.-P. Müller`, `HP Müller`) compatible with the given
 //   names; the inverted `Müller, Hans-Peter`; a first name alone only when one known person has it. A bare surname
 //   shared by several people goes to the one mentioned most recently.
@@ -238,7 +238,9 @@ function surnameKey(token: string): string {
 /** Takes a PER mention apart: honorifics, nickname, inverted `Surname, Given` form, particles, initials. */
 function parsePerson(surface: string): PersonName {
   const aliases: string[] = [];
-  let s = surface.normalize('NFKC').replace(/\s+/gu, ' ').trim();
+  // Accents folded: a name is written with and without them in one document (`Lan Nguyễn`, `Nguyen, Lan` in an e-mail
+  // header), and a reader takes both for one person.
+  let s = surface.normalize('NFKD').replace(/\p{M}/gu, '').normalize('NFKC').replace(/\s+/gu, ' ').trim();
   s = s.replace(NICKNAME, (_m, lead: string, nick: string) => {
     aliases.push(baseKey(nick));
     return lead;

@@ -5,7 +5,8 @@
  *
  * Both sides are case-folded and NFKC-normalised (ligatures such as "ﬁ" read as "fi"); white space, hyphens, soft
  * hyphens, zero-width characters and NULs are dropped, remembering where they stood ("gaps"). A match:
- * - starts and ends at a word boundary (a gap or a non-word character; a genitive `s` may follow);
+ * - starts and ends at a word boundary (a gap or a non-word character; a genitive `s` may follow); NULs alone are no
+ *   boundary: they stand between all letters of UTF-16 text read as bytes, and `signe` is no word of `designed` there;
  * - keeps the needle's capitals: a capital of the needle may stand as a capital only (`Müller` is found as `Müller`
  *   and `MÜLLER`, not as `müller`; `Loop` at a sentence start is not `loop` further on), since lowering a capital
  *   turns a name into a common word to a reader, and raising one (a letterhead in capitals) does not;
@@ -20,6 +21,8 @@ const DROPPED = '[\\s\\u0000\\u00ad\\u200b-\\u200d\\u2060\\ufeff\\-\\u2010-\\u20
 const DROPPED_RUNS = new RegExp(`${DROPPED}+`, 'g');
 /** A dropped run that is only white space: a word separator. */
 const WHITE_ONLY = /^\s+$/;
+/** A dropped run of NULs only: no boundary (see `glued`). */
+const NUL_ONLY = /^\u0000+$/;
 const WORD_CHAR = /[\p{L}\p{N}]/u;
 /** A base character with the combining marks that follow it: normalised together, so "u\u0308" reads as "ü". */
 const CLUSTER_AT = /\P{M}\p{M}*|\p{M}+/uy;
@@ -40,7 +43,7 @@ export interface SearchText {
   text: string;
   /** Ascending indices into `text` just before which dropped characters stood (`text.length`: at the end). */
   gaps: Int32Array;
-  /** For each gap: 1 when it joins a word (hyphen, soft hyphen, zero-width, NUL), 0 when it is white space only. */
+  /** For each gap: 1 when it joins a word (hyphen, soft hyphen, zero-width), 2 when it is NULs only, 0 when it is white space only. */
   joins: Uint8Array;
   /** For each index of `text`: where the character (cluster) it came from starts and ends in the original string. */
   origin: Int32Array;
@@ -113,7 +116,7 @@ export function searchTextOf(s: string): SearchText {
   for (const m of s.matchAll(DROPPED_RUNS)) {
     keep(from, m.index);
     gaps.push(kept);
-    joins.push(WHITE_ONLY.test(m[0]) ? 0 : 1);
+    joins.push(WHITE_ONLY.test(m[0]) ? 0 : NUL_ONLY.test(m[0]) ? 2 : 1);
     from = m.index + m[0].length;
   }
   keep(from, s.length);
@@ -153,9 +156,15 @@ function gapIndex(h: SearchText, i: number): number {
   return -1;
 }
 
-/** A word character at `i` with no gap between it and the match boundary `boundary`. */
-const glued = (h: SearchText, i: number, boundary: number) =>
-  i >= 0 && i < h.text.length && gapIndex(h, boundary) < 0 && WORD_CHAR.test(h.text[i]!);
+/**
+ * A word character at `i` with no gap between it and the match boundary `boundary`, or only NULs: the high bytes of
+ * UTF-16 text read as 8-bit (`d\0e\0s\0i\0g\0n\0`) stand between all its letters and part no words.
+ */
+const glued = (h: SearchText, i: number, boundary: number) => {
+  if (i < 0 || i >= h.text.length || !WORD_CHAR.test(h.text[i]!)) return false;
+  const g = gapIndex(h, boundary);
+  return g < 0 || h.joins[g] === 2;
+};
 
 /** Whether every capital of the needle stands as a capital in the occurrence at `start`. */
 function capitalsKept(h: SearchText, needle: Needle, start: number): boolean {

@@ -7,8 +7,11 @@
  * closest match within a fifth of its characters in edits, letters compared without their marks, as OCR misreads
  * some) and scored as `npm run eval` scores text.
  *
- *   npm run eval:documents -- <file.jsonl> [--as docx|pdf|doc|scan] [--limit N] [--kind K] [--errors]
+ *   npm run eval:documents -- <file.jsonl> [--as docx|pdf|doc|scan|text] [--limit N] [--kind K] [--errors]
  *
+ * `--as text` sends each record to the text API instead (pseudonyms on). Every run also prints the consistency of the
+ * pseudonyms (`consistency.ts`: mentions of entities named more than once that carry their entity's pseudonym) and the
+ * engine's time per 2,000 characters.
  * `--errors` lists every false negative and false positive with its record and text, and the detections not mapped back
  * (`LOST`: text the record does not hold, or a scan's text misread past the match's limit).
  */
@@ -22,6 +25,9 @@ import type { LabelCounts, ScoreSpan } from './score.js';
 import { formatTable, pct } from './table.js';
 import type { EvalRecord } from './types.js';
 import { approximateFind, scanOf } from './scan.js';
+import { consistencyOf } from './consistency.js';
+import type { PseudonymSpan } from './consistency.js';
+import { createAnonymizer } from '../../src/platform/node/text.js';
 
 const W = 'http://schemas.openxmlformats.org/wordprocessingml/2006/main';
 const enc = (s: string) => new TextEncoder().encode(s);
@@ -102,7 +108,11 @@ const fold = (c: string): string => {
  * blocks in another order, and text the record does not hold, a PDF's producer in its metadata, is not found at all);
  * it spans its first to its last non-blank character.
  */
-function mapBack(text: string, pages: readonly PiiPageEntry[], approximate: boolean): { pred: ScoreSpan[]; lost: PiiEntity[] } {
+function mapBack(
+  text: string,
+  pages: readonly PiiPageEntry[],
+  approximate: boolean,
+): { pred: Array<ScoreSpan & PseudonymSpan>; lost: PiiEntity[] } {
   const offsets: number[] = [];
   let dense = '';
   for (let i = 0; i < text.length; i++)
@@ -110,10 +120,13 @@ function mapBack(text: string, pages: readonly PiiPageEntry[], approximate: bool
       offsets.push(i);
       dense += approximate ? fold(text[i]!) : text[i];
     }
-  const pred: ScoreSpan[] = [];
+  const pred: Array<ScoreSpan & PseudonymSpan> = [];
   const lost: PiiEntity[] = [];
   let from = 0;
-  for (const e of pages.flatMap((p) => p.textData.detections.ents)) {
+  const ents = pages.flatMap((p) =>
+    p.textData.detections.ents.map((e, k) => ({ e, pseudonym: p.textData.detections.pseudonyms[k] ?? null })),
+  );
+  for (const { e, pseudonym } of ents) {
     const chars = e.text
       .replace(/\s+/gu, '')
       .split('')
@@ -131,7 +144,7 @@ function mapBack(text: string, pages: readonly PiiPageEntry[], approximate: bool
       continue;
     }
     from = found.end;
-    pred.push({ start: offsets[found.start]!, end: offsets[found.end - 1]! + 1, label: e.tag });
+    pred.push({ start: offsets[found.start]!, end: offsets[found.end - 1]! + 1, label: e.tag, pseudonym });
   }
   return { pred, lost };
 }
@@ -139,7 +152,7 @@ function mapBack(text: string, pages: readonly PiiPageEntry[], approximate: bool
 const args = process.argv.slice(2);
 const VALUED = new Set(['--limit', '--kind', '--as']);
 const file = args.find((a, i) => !a.startsWith('--') && !VALUED.has(args[i - 1] ?? ''));
-if (!file) throw new Error('usage: npm run eval:documents -- <file.jsonl> [--as docx|pdf|doc|scan] [--limit N] [--kind K] [--errors]');
+if (!file) throw new Error('usage: npm run eval:documents -- <file.jsonl> [--as docx|pdf|doc|scan|text] [--limit N] [--kind K] [--errors]');
 const opt = (name: string) => (args.includes(name) ? args[args.indexOf(name) + 1] : undefined);
 const limit = Number(opt('--limit') ?? Infinity);
 const kind = opt('--kind');
@@ -147,7 +160,7 @@ const as = opt('--as') ?? 'docx';
 // Dataset text is printed only when asked for.
 const showErrors = args.includes('--errors');
 const errors: string[] = [];
-if (!['docx', 'pdf', 'doc', 'scan'].includes(as)) throw new Error('--as docx, pdf, doc or scan');
+if (!['docx', 'pdf', 'doc', 'scan', 'text'].includes(as)) throw new Error('--as docx, pdf, doc, scan or text');
 const records = readFileSync(file, 'utf8')
   .split('\n')
   .filter((l) => l.trim() !== '')
@@ -156,31 +169,53 @@ const records = readFileSync(file, 'utf8')
   .slice(0, limit);
 
 const engine = createNodeDocumentAnonymizer({});
+const textEngine = createAnonymizer();
 const total = { perLabel: new Map<string, LabelCounts>(), errors: emptyErrors() };
+const consistency = { mentions: 0, consistent: 0 };
 let failed = 0;
 let lost = 0;
+let detectMs = 0;
 // LibreOffice converts in batches (one start per batch; a start costs seconds).
 for (let b = 0; b < records.length; b += 25) {
   const batch = records.slice(b, b + 25);
   const docx = Object.fromEntries(batch.map((r, i) => [`r${i}.docx`, docxOf(r)]));
-  const files = as === 'docx' ? docx : await sofficeConvert(docx, as === 'scan' ? 'pdf' : as);
+  const files = as === 'docx' || as === 'text' ? docx : await sofficeConvert(docx, as === 'scan' ? 'pdf' : as);
   for (const [i, record] of batch.entries()) {
     // Converted files keep their input's name.
     const bytes = files[`r${i}.docx`];
     const labels = record.labels ?? [...new Set(record.entities.map((e) => e.label))];
-    let pred: ScoreSpan[] = [];
+    let pred: Array<ScoreSpan & PseudonymSpan> = [];
+    const started = performance.now();
     try {
-      if (!bytes) throw new Error('not converted');
-      const { piiRecord } = await engine.anonymizeDocument(as === 'scan' ? await scanOf(bytes) : bytes, undefined);
-      if (piiRecord.documentType !== (as === 'scan' ? 'PDF' : as.toUpperCase())) throw new Error(`read as ${piiRecord.documentType}`);
-      const mapped = mapBack(record.text, piiRecord.pageData, as === 'scan');
-      pred = mapped.pred;
-      lost += mapped.lost.length;
-      if (showErrors) for (const e of mapped.lost) errors.push(`LOST ${record.id} ${e.tag} ${JSON.stringify(e.text)}`);
+      if (as === 'text') {
+        const result = await textEngine.text({ text: record.text, textLabels: [...labels], usePseudonyms: true });
+        pred = result.detection.detections.map((d) => ({ start: d.startChar, end: d.stopChar, label: d.label, pseudonym: d.pseudonym }));
+      } else {
+        if (!bytes) throw new Error('not converted');
+        const { piiRecord } = await engine.anonymizeDocument(as === 'scan' ? await scanOf(bytes) : bytes, undefined);
+        if (piiRecord.documentType !== (as === 'scan' ? 'PDF' : as.toUpperCase())) throw new Error(`read as ${piiRecord.documentType}`);
+        const mapped = mapBack(record.text, piiRecord.pageData, as === 'scan');
+        pred = mapped.pred;
+        lost += mapped.lost.length;
+        if (showErrors) for (const e of mapped.lost) errors.push(`LOST ${record.id} ${e.tag} ${JSON.stringify(e.text)}`);
+      }
     } catch (e) {
       failed++;
       process.stderr.write(`${record.id}: ${(e as Error).message}\n`);
     }
+    detectMs += performance.now() - started;
+    const c = consistencyOf(
+      record.text,
+      record.entities.filter((g) => labels.includes(g.label)),
+      pred,
+    );
+    consistency.mentions += c.mentions;
+    consistency.consistent += c.consistent;
+    if (showErrors)
+      for (const m of c.misses)
+        errors.push(
+          `MIXED ${record.id} ${m.mention.label} ${JSON.stringify(record.text.slice(m.mention.start, m.mention.end))} → ${m.got} (its entity: ${m.entity})`,
+        );
     const score = scoreDocument({
       text: record.text,
       gold: record.entities,
@@ -202,6 +237,14 @@ const rows = [['label', 'gold', 'pred', 'P', 'R', 'F1', 'charR', 'charR-any']];
 for (const r of [...summary.rows, summary.micro])
   rows.push([r.label, String(r.gold), String(r.pred), pct(r.precision), pct(r.recall), pct(r.f1), pct(r.charRecall), pct(r.charRecallAny)]);
 process.stdout.write(
-  `${file}: ${records.length} records as ${as.toUpperCase()}${kind ? ` (--kind ${kind})` : ''}, ${failed} failed, ${lost} detections not mapped back\n\n${formatTable(rows)}\n`,
+  `${file}: ${records.length} records as ${as.toUpperCase()}${kind ? ` (--kind ${kind})` : ''}, ${failed} failed, ${lost} detections not mapped back\n\n${formatTable(rows)}\n` +
+    `\nconsistency: ${consistency.consistent} of ${consistency.mentions} mentions of entities named more than once carry their entity's pseudonym (${pct(consistency.mentions === 0 ? 0 : consistency.consistent / consistency.mentions)})\n` +
+    `time: ${Math.round(detectMs)} ms in the engine (${(
+      (detectMs * 2000) /
+      Math.max(
+        1,
+        records.reduce((n, r) => n + r.text.length, 0),
+      )
+    ).toFixed(1)} ms per 2,000 characters)\n`,
 );
 if (showErrors) process.stdout.write(`\n${errors.join('\n')}\n`);

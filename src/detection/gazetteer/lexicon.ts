@@ -83,6 +83,16 @@ export const REFERENCE_WORDS = words(`Akte Akten Aktenzeichen Az Sache Sachen Re
   Bezug Vorgang Fall Mandant Mandantin Mandanten Mandantschaft Klient Klientin Re RE Subject Ref Case Matter File Claim
   Client Applicant Respondent Claimant Defendant Plaintiff Dear Attn Attention`);
 
+/**
+ * Words that open many firms' names without naming one (`Deutsche Bank AG`, `United Parcel Service Inc.`): never the
+ * head a firm is called by alone. Adjectives in `-isch`/`-sch` (`Bayerische`, `Britische`) are caught by their ending.
+ */
+export const GENERIC_NAME_HEADS = words(`Deutsche Deutscher Deutsches Deutschen Internationale Internationaler Nationale
+  Allgemeine Allgemeiner Neue Neuer Erste Erster Vereinigte Vereinigten Gemeinnützige Freie Freier Städtische Staatliche
+  Evangelische Katholische United General National International American British European Royal First New Global
+  Universal Standard Central Southern Northern Western Eastern Nord Süd West Ost North South East Great Grand Saint
+  Sankt St Bad Groß Klein`);
+
 /** Company legal forms as single tokens (for stopping name sequences). */
 export const LEGAL_FORM_WORDS = words(`GmbH gGmbH mbH AG KG KGaA OHG GbR eG UG SE Inc Ltd LLC LLP plc PLC Corp Co
   Corporation Limited`);

@@ -80,6 +80,18 @@ export interface AnonymizedPdf {
 
 /** Glyph boxes are grown by this much (points) before the content rewrite, to absorb rounding between readers. */
 const AREA_MARGIN = 0.3;
+/**
+ * How far (in heights of the box) a leak's box is widened along its line in each repair round: the verifier's boxes
+ * assume equally wide characters, so a second round reaches the glyphs a proportional font put a little further.
+ * Vertical lines are not widened: a leak there that the first round misses goes to the fallback.
+ */
+const REPAIR_ROUNDS = [0, 0.5];
+
+/** A leak's box widened by `heights` of its height at both ends of its line (lines run across the page). */
+function widen(box: Box, heights: number): Box {
+  const d = heights * (box.y1 - box.y0);
+  return { ...box, x0: box.x0 - d, x1: box.x1 + d };
+}
 const DEFAULT_MAX_PAGES = 2000;
 
 interface ReadParagraph {
@@ -371,10 +383,10 @@ export async function anonymizePdf(bytes: Uint8Array, job: DocumentJob, deps: Pd
    * Rewrites page `i` without the glyphs of the edits of `paragraphs` and draws their replacements; returns why the
    * page must be rasterised instead, or null. `first`: the page's first rewrite (its drawn images are inspected).
    */
-  const rewrite = (i: number, paragraphs: readonly ReadParagraph[], first: boolean): string | null => {
+  const rewrite = (i: number, paragraphs: readonly ReadParagraph[], first: boolean, more: readonly Box[] = []): string | null => {
     const { text } = pages[i]!;
     const page = srcPages[i]!;
-    const areas = editBoxes(paragraphs).map((b) => grow(toUserBox(text.toUser, b), AREA_MARGIN));
+    const areas = [...editBoxes(paragraphs), ...more].map((b) => grow(toUserBox(text.toUser, b), AREA_MARGIN));
     try {
       const crop = toUserBox(text.toUser, { x0: 0, y0: 0, x1: text.width, y1: text.height });
       // A later pass rewrites the page's rewritten content only: the replacements drawn after it stay as they are.
@@ -490,32 +502,69 @@ export async function anonymizePdf(bytes: Uint8Array, job: DocumentJob, deps: Pd
   let out = await writeFresh(doc);
   progress('verifying', 0);
   let verification = await verifyPdf(deps.pdfjs, out, needlesOf(), (done) => progress('verifying', done));
-  // The stricter fallback: pages whose text still shows an original string are redacted as images, then all is
-  // verified again. Only where every leak is in the text of a rewritten page: elsewhere rasterising cannot help.
-  const leakingPages = new Set(verification.leaks.map((l) => (l.where.startsWith('text of page') ? (l.page ?? 0) - 1 : -1)));
-  if (
-    !verification.passed &&
-    job.verificationFallback === 'rasterise' &&
-    deps.rasteriser &&
-    ![...leakingPages].some((i) => i < 0 || rasterised.has(i))
-  ) {
-    const again = deps.rasteriser.forDocument(bytes);
-    try {
-      for (const i of leakingPages) {
+  const verifyAgain = async () => {
+    out = await writeFresh(doc);
+    verification = await verifyPdf(deps.pdfjs, out, needlesOf(), (done) => progress('verifying', done));
+  };
+  /** Pages whose text still shows an original string, when every leak is in the text of a page (else -1 is in it). */
+  const leakingPages = () =>
+    new Set(verification.leaks.map((l) => (l.where.startsWith('text of page') && l.boxes ? (l.page ?? 0) - 1 : -1)));
+
+  // The verifier reads pdf.js's text, which may order or join a page's glyphs otherwise than the redaction read them
+  // (a figure's letters our reading leaves out, `CFI-⏎style` it joined to one word): where it still finds an original
+  // string in the text of a rewritten page, the glyphs in the boxes it names are removed too (first as found, then a
+  // little wider), and all is verified again.
+  for (let round = 0; round < REPAIR_ROUNDS.length && !verification.passed; round++) {
+    const leaking = leakingPages();
+    if (leaking.has(-1) || [...leaking].some((i) => rasterised.has(i))) break;
+    let repaired = 0;
+    for (const i of leaking) {
+      const boxes = verification.leaks
+        .filter((l) => l.page === i + 1)
+        .flatMap((l) => l.boxes ?? [])
+        .map((b) => widen(b, REPAIR_ROUNDS[round]!));
+      if (rewrite(i, [], false, boxes) === null) repaired += boxes.length;
+    }
+    if (repaired === 0) break;
+    stats['repairedLeaks'] = (stats['repairedLeaks'] ?? 0) + repaired;
+    await verifyAgain();
+  }
+
+  // The stricter fallback: pages whose text still shows an original string are redacted as images; what their OCR
+  // finds is redacted on the other text pages too (a page's late strings are every page's), and all is verified
+  // again, until no text page leaks. Only where every leak is in the text of a page: elsewhere rasterising cannot help.
+  const again = job.verificationFallback === 'rasterise' && deps.rasteriser ? deps.rasteriser.forDocument(bytes) : null;
+  try {
+    for (let round = 0; again && !verification.passed && round < pages.length; round++) {
+      const leaking = [...leakingPages()];
+      if (leaking.includes(-1) || leaking.some((i) => rasterised.has(i))) break;
+      const fresh: Edit[] = [];
+      for (const i of leaking) {
         const { text, paragraphs } = pages[i]!;
-        const knownBoxes = editBoxes(paragraphs);
-        const r = await again.rasterise(i + 1, text, knownBoxes, job, firstFreeXref + i);
+        const r = await again.rasterise(i + 1, text, editBoxes(paragraphs), job, firstFreeXref + i);
         r.addKnown(knownStrings([...knownEdits, ...r.edits]));
         await r.apply(doc, srcPages[i]!);
         rasterised.set(i, r);
+        fresh.push(...r.edits);
         stats.rasterisedPages++;
         stats.rewrittenPages--;
       }
-    } finally {
-      await again.close();
+      const freshKnown = knownStrings(fresh);
+      for (let i = 0; i < pages.length && freshKnown.length > 0; i++) {
+        if (rasterised.has(i)) continue;
+        const added: ReadParagraph[] = [];
+        for (const x of pages[i]!.paragraphs) {
+          const next = propagateEdits(x.paragraph.text, x.edits, freshKnown);
+          const more = next.filter((e) => !x.edits.includes(e));
+          x.edits = next;
+          if (more.length > 0) added.push({ ...x, edits: more });
+        }
+        if (added.length > 0) rewrite(i, added, false);
+      }
+      await verifyAgain();
     }
-    out = await writeFresh(doc);
-    verification = await verifyPdf(deps.pdfjs, out, needlesOf(), (done) => progress('verifying', done));
+  } finally {
+    await again?.close();
   }
   if (!verification.passed) throw verificationFailed(verification.leaks);
 

@@ -192,6 +192,19 @@ function searchableParts(bytes: Uint8Array): { raw: string; inflated: string[] }
 }
 
 /**
+ * The part of an item's box that characters [from, to) of its `length` take, as if they were equally wide, along the
+ * item's longer side (a vertical item runs down the page): where a leak stands, not the whole line around it.
+ */
+export function partOfBox(box: Box, from: number, to: number, length: number): Box {
+  if (length <= 0 || to <= from) return box;
+  const horizontal = box.x1 - box.x0 >= box.y1 - box.y0;
+  const [lo, hi] = horizontal ? [box.x0, box.x1] : [box.y0, box.y1];
+  const a = lo + ((hi - lo) * from) / length;
+  const b = lo + ((hi - lo) * to) / length;
+  return horizontal ? { ...box, x0: a, x1: b } : { ...box, y0: a, y1: b };
+}
+
+/**
  * Re-reads a written PDF and looks for every original PII string: in the raw bytes, in every inflated stream,
  * and in pdf.js's text, metadata and annotations of every page (`onPage` after each). Any hit as a word is a leak;
  * the caller fails closed.
@@ -236,7 +249,11 @@ export async function verifyPdf(
       const boxes: Box[] = [];
       for (const m of wordMatches(h, needle)) {
         const r = originalRange(h, m.start, m.end);
-        for (let k = itemAt(r.start); k <= itemAt(Math.max(r.start, r.end - 1)); k++) boxes.push(items[k]!.box);
+        for (let k = itemAt(r.start); k <= itemAt(Math.max(r.start, r.end - 1)); k++) {
+          const from = Math.max(r.start - starts[k]!, 0);
+          const to = Math.min(r.end - starts[k]!, items[k]!.str.length);
+          boxes.push(partOfBox(items[k]!.box, from, to, items[k]!.str.length));
+        }
       }
       if (boxes.length > 0) leaks.push({ label, where: `text of page ${p}`, page: p, boxes });
     }

@@ -37,6 +37,7 @@ describe('coreference: PER rules', () => {
       ['PER-1', 'LOC-1', 'PER-2', 'PER-1'],
     ],
     ['exact repeat, case and whitespace', '[[PER|Hans Müller]] … [[PER|hans   MÜLLER]]', ['PER-1', 'PER-1']],
+    ['with and without accents', '[[PER|Lan Nguyễn]] … [[PER|Nguyen, Lan]] … [[PER|Nguyen]]', ['PER-1', 'PER-1', 'PER-1']],
     ['line break inside a name', '[[PER|Hans\nMüller]] … [[PER|Hans Müller]]', ['PER-1', 'PER-1']],
     ['surname of an earlier full name', '[[PER|Hans-Peter Müller]] … [[PER|Müller]]', ['PER-1', 'PER-1']],
     ['genitive -s', '[[PER|Hans Müller]] … [[PER|Müllers]] Auto', ['PER-1', 'PER-1']],

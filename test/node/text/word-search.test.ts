@@ -35,6 +35,13 @@ describe('word search (the one matcher of redaction and verification)', () => {
     expect(found('heading M Ü L L E R here', 'Müller')).toEqual(['M Ü L L E R']);
   });
 
+  it('UTF-16 text read as bytes: its NULs part no words, white space and punctuation do', () => {
+    const utf16 = (t: string) => [...t].map((c) => `${c}\u0000`).join('');
+    expect(found(utf16('it was designed for it'), 'Signe')).toEqual([]);
+    expect(found(utf16('Dear Signe, thanks'), 'Signe')).toHaveLength(1);
+    expect(found(utf16('(Signe)'), 'Signe')).toHaveLength(1);
+  });
+
   it('a separator of the needle matches any separator; a plain space inside an unspaced needle separates words', () => {
     expect(found('to side-exit to the interpreter', 'side exit')).toEqual(['side-exit']);
     expect(found('a side\nexit', 'side-exit')).toEqual(['side\nexit']);
@@ -80,7 +87,7 @@ function referenceSearchText(s: string) {
   for (const m of s.matchAll(/[\s\u0000\u00ad\u200b-\u200d\u2060\ufeff\-\u2010-\u2015\u2212]+/g)) {
     keep(from, m.index);
     gaps.push(kept);
-    joins.push(/^\s+$/.test(m[0]) ? 0 : 1);
+    joins.push(/^\s+$/.test(m[0]) ? 0 : /^\u0000+$/.test(m[0]) ? 2 : 1);
     from = m.index + m[0].length;
   }
   keep(from, s.length);

@@ -72,18 +72,46 @@ export function buildDocx(spec: DocxSpec): Uint8Array {
   return zipSync(files);
 }
 
-/** A DOCX with the given body paragraphs, a header and a footer paragraph (one plain run each). */
-export function headerFooterDocx(body: readonly string[], header: string, footer: string): Uint8Array {
+/** What `letterDocx` writes: body paragraphs, a table (rows of cells), a comment on the first paragraph, header and footer. */
+export interface LetterParts {
+  body: readonly string[];
+  table?: ReadonlyArray<readonly string[]>;
+  comment?: string;
+  header: string;
+  footer: string;
+}
+
+/** A DOCX letter of plain runs: the body with a table after its first paragraph, a comment, a header and a footer. */
+export function letterDocx(l: LetterParts): Uint8Array {
+  const esc = (t: string) => t.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+  const xml = (t: string) => para(esc(t));
+  const cell = (t: string) => `<w:tc><w:tcPr><w:tcW w:w="4000" w:type="dxa"/></w:tcPr>${xml(t)}</w:tc>`;
+  const table = l.table
+    ? `<w:tbl><w:tblPr><w:tblW w:w="0" w:type="auto"/></w:tblPr><w:tblGrid>${l.table[0]!.map(() => '<w:gridCol w:w="4000"/>').join('')}</w:tblGrid>${l.table.map((r) => `<w:tr>${r.map(cell).join('')}</w:tr>`).join('')}</w:tbl>`
+    : '';
+  const [first, ...rest] = l.body;
+  const commented = l.comment
+    ? `<w:p><w:commentRangeStart w:id="0"/><w:r><w:t xml:space="preserve">${esc(first ?? '')}</w:t></w:r><w:commentRangeEnd w:id="0"/><w:r><w:commentReference w:id="0"/></w:r></w:p>`
+    : xml(first ?? '');
   return buildDocx({
-    body: body.map(para).join(''),
+    body: commented + table + rest.map(xml).join(''),
     sectPr: '<w:sectPr><w:headerReference w:type="default" r:id="rIdH"/><w:footerReference w:type="default" r:id="rIdF"/></w:sectPr>',
     rels: [
       ['rIdH', 'header', 'header1.xml'],
       ['rIdF', 'footer', 'footer1.xml'],
+      ...(l.comment ? ([['rIdC', 'comments', 'comments.xml']] as Array<[string, string, string]>) : []),
     ],
     parts: {
-      'word/header1.xml': [`${WML}.header+xml`, `${DECL}<w:hdr ${NSDECL}>${para(header)}</w:hdr>`],
-      'word/footer1.xml': [`${WML}.footer+xml`, `${DECL}<w:ftr ${NSDECL}>${para(footer)}</w:ftr>`],
+      'word/header1.xml': [`${WML}.header+xml`, `${DECL}<w:hdr ${NSDECL}>${xml(l.header)}</w:hdr>`],
+      'word/footer1.xml': [`${WML}.footer+xml`, `${DECL}<w:ftr ${NSDECL}>${xml(l.footer)}</w:ftr>`],
+      ...(l.comment
+        ? {
+            'word/comments.xml': [
+              `${WML}.comments+xml`,
+              `${DECL}<w:comments ${NSDECL}><w:comment w:id="0" w:author="Kanzlei" w:initials="K">${xml(l.comment)}</w:comment></w:comments>`,
+            ] as [string, string],
+          }
+        : {}),
     },
   });
 }

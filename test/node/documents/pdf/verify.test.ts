@@ -18,7 +18,16 @@ describe('verifyPdf (fail closed)', () => {
     ]);
     expect(v.passed).toBe(false);
     expect(v.checked).toBe(2);
-    expect(v.leaks).toContainEqual({ label: 'PER', where: 'text of page 1', page: 1, boxes: [expect.objectContaining({ x0: 50 })] });
+    expect(v.leaks).toContainEqual({
+      label: 'PER',
+      where: 'text of page 1',
+      page: 1,
+      boxes: [expect.objectContaining({ y0: 50, y1: 62 })],
+    });
+    // The box is where the name stands in its line (`Dear ZQXNAME1, …` drawn from x 50), not the whole line.
+    const [box] = v.leaks.find((l) => l.where === 'text of page 1')!.boxes!;
+    expect(box!.x0).toBeGreaterThan(70);
+    expect(box!.x1 - box!.x0).toBeLessThan(60);
     expect(JSON.stringify(v)).not.toContain(CANARY.name);
     // What the document fails with: a 422 told apart by its type, naming labels and places, never the string.
     const { problem } = verificationFailed(v.leaks);
