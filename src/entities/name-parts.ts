@@ -12,6 +12,7 @@ import {
 } from '../detection/gazetteer/lexicon.js';
 import { PLACE_NAMES } from '../detection/gazetteer/places.js';
 import { withoutLegalForm } from '../detection/patterns/context-orgs.js';
+import { PARTICLES } from '../replacement/coreference.js';
 
 /** The language whose common words tell a name word from an ordinary one; `auto`: either. */
 export type NameLanguage = 'de' | 'en' | 'auto';
@@ -40,27 +41,6 @@ const REFERENCES: ReadonlySet<string> = new Set(REFERENCE_WORDS.map((w) => w.toL
 const GENERIC_HEADS: ReadonlySet<string> = new Set(GENERIC_NAME_HEADS);
 /** An adjective in `-isch`/`-sch` (`Bayerische`, `Britisches`): no firm's own name. */
 const ADJECTIVE = /^\p{Lu}\p{Ll}*sch(?:e|er|es|en|em)?$/u;
-/** Particles that belong to a surname (`von der Heydt`, `van Dijk`, `de la Cruz`). */
-const PARTICLES: ReadonlySet<string> = new Set([
-  'von',
-  'vom',
-  'van',
-  'der',
-  'den',
-  'de',
-  'del',
-  'della',
-  'di',
-  'da',
-  'du',
-  'la',
-  'le',
-  'zu',
-  'zum',
-  'zur',
-  'ten',
-  'ter',
-]);
 const NAME_WORD = /^\p{Lu}[\p{L}\p{M}'’-]*\p{L}$/u;
 /** A possessive or genitive apostrophe at a word's end: `Grant's`, `Grant’s`, `Schulz'`. */
 const POSSESSIVE = /['’]s?$/u;

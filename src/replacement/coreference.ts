@@ -123,7 +123,7 @@ const HONORIFICS = new Set([
 const POSTNOMINALS = new Set(['md', 'frse', 'phd', 'mba', 'llm', 'll.m', 'stb', 'mdb', 'mdl', 'mep', 'qc', 'kc', 'esq']);
 
 /** Name particles and nobility words that sit between given names and the surname; they do not tell people apart. */
-const PARTICLES = new Set([
+export const PARTICLES: ReadonlySet<string> = new Set([
   'von',
   'vom',
   'van',

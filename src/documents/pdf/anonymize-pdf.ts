@@ -26,6 +26,7 @@ import { editsOf, inspectImages, inspectedImageEntry, isUndecodableScan, readIma
 import { openPdfjs } from './pdfjs.js';
 import type { PdfjsSource } from './pdfjs.js';
 import { knownStrings, propagateEdits } from '../propagate.js';
+import type { KnownStrings } from '../propagate.js';
 import type { PdfPageText } from './read.js';
 import { readPage } from './read.js';
 import type { PageOcr, PageRasteriser, RasterisedPage } from './rasterise.js';
@@ -430,6 +431,25 @@ export async function anonymizePdf(bytes: Uint8Array, job: DocumentJob, deps: Pd
       return err.message;
     }
   };
+  /**
+   * Strings found late (by OCR of rasterised pages and of images) redacted again on the text pages already rewritten,
+   * where they occur. Returns the pages whose rewrite failed.
+   */
+  const redactLate = (known: KnownStrings): number[] => {
+    const failed: number[] = [];
+    for (let i = 0; i < pages.length && known.length > 0; i++) {
+      if (rasterised.has(i)) continue;
+      const fresh: ReadParagraph[] = [];
+      for (const x of pages[i]!.paragraphs) {
+        const next = propagateEdits(x.paragraph.text, x.edits, known);
+        const added = next.filter((e) => !x.edits.includes(e));
+        x.edits = next;
+        if (added.length > 0) fresh.push({ ...x, edits: added });
+      }
+      if (fresh.length > 0 && rewrite(i, fresh, false) !== null) failed.push(i);
+    }
+    return failed;
+  };
   /** Renders, OCRs and redacts page `i` as an image (applied to the document at the end). */
   const rasterise = async (i: number): Promise<void> => {
     if (!rasteriser) throw unprocessable('A page of the PDF cannot be redacted safely (it would need rasterising).');
@@ -469,18 +489,7 @@ export async function anonymizePdf(bytes: Uint8Array, job: DocumentJob, deps: Pd
     // Strings found late, by OCR of rasterised pages and of images, count for the whole document too: the text pages
     // already rewritten are redacted again where they occur, and every rasterised page masks every known string.
     const lateEdits = [...[...rasterised.values()].flatMap((r) => r.edits), ...inspection.images.flatMap(editsOf)];
-    const lateKnown = knownStrings(lateEdits);
-    for (let i = 0; i < pages.length && lateKnown.length > 0; i++) {
-      if (rasterised.has(i)) continue;
-      const fresh: ReadParagraph[] = [];
-      for (const x of pages[i]!.paragraphs) {
-        const next = propagateEdits(x.paragraph.text, x.edits, lateKnown);
-        const added = next.filter((e) => !x.edits.includes(e));
-        x.edits = next;
-        if (added.length > 0) fresh.push({ ...x, edits: added });
-      }
-      if (fresh.length > 0 && rewrite(i, fresh, false) !== null) await rasterise(i);
-    }
+    for (const i of redactLate(knownStrings(lateEdits))) await rasterise(i);
     const allKnown = knownStrings([...knownEdits, ...lateEdits]);
     for (const [i, r] of rasterised) {
       r.addKnown(allKnown);
@@ -549,18 +558,8 @@ export async function anonymizePdf(bytes: Uint8Array, job: DocumentJob, deps: Pd
         stats.rasterisedPages++;
         stats.rewrittenPages--;
       }
-      const freshKnown = knownStrings(fresh);
-      for (let i = 0; i < pages.length && freshKnown.length > 0; i++) {
-        if (rasterised.has(i)) continue;
-        const added: ReadParagraph[] = [];
-        for (const x of pages[i]!.paragraphs) {
-          const next = propagateEdits(x.paragraph.text, x.edits, freshKnown);
-          const more = next.filter((e) => !x.edits.includes(e));
-          x.edits = next;
-          if (more.length > 0) added.push({ ...x, edits: more });
-        }
-        if (added.length > 0) rewrite(i, added, false);
-      }
+      // A page whose rewrite fails now leaks at the next verification and is rasterised in the next round.
+      redactLate(knownStrings(fresh));
       await verifyAgain();
     }
   } finally {
