@@ -7,7 +7,7 @@ import tseslint from 'typescript-eslint';
 
 /** Bottom to top. A folder may import its own layer's folder and the layers below, never a sibling or a layer above. */
 const LAYERS = [
-  ['spec', 'bytes'],
+  ['spec', 'bytes', 'util'],
   ['errors', 'text', 'dates'],
   ['validation', 'detection', 'replacement'],
   ['inference', 'entities'],

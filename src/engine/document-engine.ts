@@ -7,6 +7,7 @@ import type { Applied } from '../replacement/apply.js';
 import { applyReplacements, renderEdits } from '../replacement/apply.js';
 import { createPlan } from '../replacement/plan.js';
 import { createDocumentEntities } from '../entities/document-entities.js';
+import { forgetting } from '../util/forget-input.js';
 import type { EntityUnit } from '../entities/document-entities.js';
 import { parseUploadConfig } from '../validation/schemas.js';
 import type { TextPiece } from '../text/pieces.js';
@@ -200,7 +201,7 @@ export function createDocumentAnonymizer(deps: DocumentAnonymizerDeps): Document
         ...(options.onProgress ? { onProgress: options.onProgress } : {}),
         verificationFallback: options.verificationFallback ?? deps.verificationFallback ?? 'fail',
       };
-      const out = await adapter.anonymize(bytes, sniffed, job);
+      const out = await forgetting(() => adapter.anonymize(bytes, sniffed, job));
       return { documentType: adapter.type, ...out };
     },
   };

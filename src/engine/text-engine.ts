@@ -3,6 +3,7 @@ import { applyReplacements, renderEdits, toDetections } from '../replacement/app
 import type { ReplacementPlan } from '../replacement/plan.js';
 import { createPlan } from '../replacement/plan.js';
 import { createDocumentEntities } from '../entities/document-entities.js';
+import { forgetting } from '../util/forget-input.js';
 import { imageLabels, textLabels } from '../spec/labels.js';
 import { parseOrThrow, parseTextRequest, parseUploadConfig, TextRequestSchema } from '../validation/schemas.js';
 import type {
@@ -84,30 +85,32 @@ export function createTextEngine(options: AnonymizerOptions, nerBackends: NerBac
   }
 
   return {
-    async text(request, callOptions = {}) {
-      const req = parseTextRequest(request);
-      const cfg = textConfig(callOptions.config);
-      const spans = await run(req.text, req.textLabels as TextLabelName[], cfg, callOptions.signal);
-      const edits = settleText(req.text, spans, createPlan(req.usePseudonyms, cfg.labelsConfig));
-      return {
-        pseudonymizedText: renderEdits(req.text, edits),
-        detection: { tokenCount: countTokens(req.text), detections: toDetections(edits) },
-      };
-    },
+    text: (request, callOptions = {}) =>
+      forgetting(async () => {
+        const req = parseTextRequest(request);
+        const cfg = textConfig(callOptions.config);
+        const spans = await run(req.text, req.textLabels as TextLabelName[], cfg, callOptions.signal);
+        const edits = settleText(req.text, spans, createPlan(req.usePseudonyms, cfg.labelsConfig));
+        return {
+          pseudonymizedText: renderEdits(req.text, edits),
+          detection: { tokenCount: countTokens(req.text), detections: toDetections(edits) },
+        };
+      }),
 
-    async detect(text, callOptions = {}) {
-      const labels = callOptions.labels ?? TEXT_LABELS;
-      const req = parseOrThrow(TextRequestSchema, { text, textLabels: [...labels] });
-      const spans = await run(req.text, req.textLabels, textConfig(callOptions.config), callOptions.signal);
-      // What `text` replaces: the mentions of the text's entities.
-      return settleText(req.text, spans, createPlan(false)).map(({ start, end, label, score, source }) => ({
-        start,
-        end,
-        label,
-        score,
-        source,
-      }));
-    },
+    detect: (text, callOptions = {}) =>
+      forgetting(async () => {
+        const labels = callOptions.labels ?? TEXT_LABELS;
+        const req = parseOrThrow(TextRequestSchema, { text, textLabels: [...labels] });
+        const spans = await run(req.text, req.textLabels, textConfig(callOptions.config), callOptions.signal);
+        // What `text` replaces: the mentions of the text's entities.
+        return settleText(req.text, spans, createPlan(false)).map(({ start, end, label, score, source }) => ({
+          start,
+          end,
+          label,
+          score,
+          source,
+        }));
+      }),
 
     getTextLabels: textLabels,
     getImageLabels: imageLabels,

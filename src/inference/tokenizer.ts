@@ -23,7 +23,7 @@ export interface NerTokenizer {
   readonly padId: number;
 }
 
-/** Parsed relative result for one whitespace-free chunk (cached: documents repeat words). */
+/** Parsed relative result for one whitespace-free chunk (cached within a text: documents repeat words). */
 interface ChunkPieces {
   ids: number[];
   starts: number[];
@@ -112,7 +112,6 @@ export function createTokenizer(tokenizerJson: unknown, tokenizerConfig: object 
   const subwordPrefix = modelConfig.continuing_subword_prefix ?? '';
   const wordSuffix = modelConfig.end_of_word_suffix ?? '';
   const { prefix, suffix } = specialTokens(json.post_processor);
-  const cache = new Map<string, ChunkPieces>();
 
   const normalize = (s: string): string => (normalizer ? normalizer.normalize(s) : s);
   const preTokenize = (s: string): string[] => (preTokenizer ? preTokenizer.pre_tokenize(s) : [s]);
@@ -220,7 +219,8 @@ export function createTokenizer(tokenizerJson: unknown, tokenizerConfig: object 
     return out;
   }
 
-  function pieces(chunk: string): ChunkPieces {
+  /** One text's chunks, looked up in that text's own cache: none is kept once `encode` returns (no user text kept). */
+  function pieces(chunk: string, cache: Map<string, ChunkPieces>): ChunkPieces {
     let got = cache.get(chunk);
     if (!got) {
       got = encodeChunk(chunk);
@@ -240,8 +240,9 @@ export function createTokenizer(tokenizerJson: unknown, tokenizerConfig: object 
       const ends: number[] = [];
       const words: number[] = [];
       let wordBase = 0;
+      const cache = new Map<string, ChunkPieces>();
       for (const m of text.matchAll(CHUNK)) {
-        const p = pieces(m[0]);
+        const p = pieces(m[0], cache);
         for (let i = 0; i < p.ids.length; i++) {
           ids.push(p.ids[i]!);
           starts.push(m.index + p.starts[i]!);

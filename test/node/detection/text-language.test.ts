@@ -15,4 +15,10 @@ describe('text language', () => {
     expect(textLanguage('The tenant returned the keys.', 'de')).toBe('de');
     expect(textLanguage('The tenant returned the keys.', 'auto')).toBe('en');
   });
+
+  it('answers anew for another text of the same length (the cache knows texts by fingerprint, never by their words)', () => {
+    expect(readLanguage('Der Hund und die Katze.')).toBe('de');
+    expect(readLanguage('The dog and the cat...')).toBe('en');
+    expect(readLanguage('Der Hund und die Katze.')).toBe('de');
+  });
 });
