@@ -14,6 +14,8 @@ export interface CliArgs {
   labels?: TextLabelName[];
   pseudonyms: boolean;
   configPath?: string;
+  /** `text`, `detect`, `anonymize`: a JSON array of ad-hoc recognizers run beside the defaults and the model. */
+  recognizersPath?: string;
   /** `text`: `json` (the PseudonymizedText, the default) or `text` (for people: the text and a list of replacements). */
   format?: 'json' | 'text';
   /** `anonymize IN --out OUT`: the document to read. */
@@ -147,6 +149,7 @@ function parseAnonymize(rest: readonly string[]): CliArgs {
     values: {
       out?: string | undefined;
       config?: string | undefined;
+      recognizers?: string | undefined;
       piis?: string | undefined;
       'out-dir'?: string | undefined;
       'piis-dir'?: string | undefined;
@@ -164,6 +167,7 @@ function parseAnonymize(rest: readonly string[]): CliArgs {
       options: {
         out: { type: 'string' },
         config: { type: 'string' },
+        recognizers: { type: 'string' },
         piis: { type: 'string' },
         'out-dir': { type: 'string' },
         'piis-dir': { type: 'string' },
@@ -182,7 +186,7 @@ function parseAnonymize(rest: readonly string[]): CliArgs {
         field: 'arguments',
         code: 'InvalidValue',
         message:
-          'allowed: IN --out OUT --piis FILE, or IN... --out-dir DIR --piis-dir DIR --jobs N; --config FILE --verification-fallback fail|rasterise --ocr-workers N --quiet --verbose',
+          'allowed: IN --out OUT --piis FILE, or IN... --out-dir DIR --piis-dir DIR --jobs N; --config FILE --recognizers FILE --verification-fallback fail|rasterise --ocr-workers N --quiet --verbose',
       },
     ]);
   }
@@ -219,6 +223,7 @@ function parseAnonymize(rest: readonly string[]): CliArgs {
     ? { command: 'anonymize', pseudonyms: true, inputPaths: positionals, outDir: values['out-dir']! }
     : { command: 'anonymize', pseudonyms: true, inputPath: positionals[0]!, outPath: values.out! };
   if (values.config !== undefined) args.configPath = values.config;
+  if (values.recognizers !== undefined) args.recognizersPath = values.recognizers;
   if (values.piis !== undefined) args.piisPath = values.piis;
   if (values['piis-dir'] !== undefined) args.piisDir = values['piis-dir'];
   if (jobs !== undefined) args.jobs = jobs;
@@ -247,11 +252,23 @@ function verificationFallback(value: string | undefined): 'fail' | 'rasterise' |
 }
 
 function parseText(command: 'text' | 'detect', rest: readonly string[]): CliArgs {
-  let values: { labels?: string | undefined; pseudonyms?: boolean | undefined; config?: string | undefined; format?: string | undefined };
+  let values: {
+    labels?: string | undefined;
+    pseudonyms?: boolean | undefined;
+    config?: string | undefined;
+    recognizers?: string | undefined;
+    format?: string | undefined;
+  };
   try {
     ({ values } = parseArgs({
       args: [...rest],
-      options: { labels: { type: 'string' }, pseudonyms: { type: 'boolean' }, config: { type: 'string' }, format: { type: 'string' } },
+      options: {
+        labels: { type: 'string' },
+        pseudonyms: { type: 'boolean' },
+        config: { type: 'string' },
+        recognizers: { type: 'string' },
+        format: { type: 'string' },
+      },
       strict: true,
       allowPositionals: false,
     }));
@@ -261,7 +278,7 @@ function parseText(command: 'text' | 'detect', rest: readonly string[]): CliArgs
       {
         field: 'arguments',
         code: 'InvalidValue',
-        message: `allowed: --labels L1,L2 --pseudonyms --config FILE${command === 'text' ? ' --format json|text' : ''}`,
+        message: `allowed: --labels L1,L2 --pseudonyms --config FILE --recognizers FILE${command === 'text' ? ' --format json|text' : ''}`,
       },
     ]);
   }
@@ -284,6 +301,7 @@ function parseText(command: 'text' | 'detect', rest: readonly string[]): CliArgs
     errors.push({ field: '--format', code: 'InvalidValue', message: 'must be json or text' });
   if (errors.length > 0) throw validationFailed(errors);
   if (values.config !== undefined) args.configPath = values.config;
+  if (values.recognizers !== undefined) args.recognizersPath = values.recognizers;
   if (values.format === 'text') args.format = 'text';
   return args;
 }

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { textLabels } from '../spec/labels.js';
+import { VALIDATORS } from '../detection/ad-hoc.js';
 import { availableParallelism } from 'node:os';
 import { ocrWorkersFor } from '../engine/retiring-ocr.js';
 import { MAX_JOBS, MAX_OCR_WORKERS } from './args.js';
@@ -62,8 +63,17 @@ Commands:
 Results go to stdout. Errors go to stderr as ProblemDetail JSON, one per line, and the exit code is 1.
 `;
 
+/** The checksums an ad-hoc recognizer may name, wrapped for the help text. */
+const VALIDATOR_LIST = [0, 6]
+  .map((from) =>
+    Object.keys(VALIDATORS)
+      .slice(from, from + 6)
+      .join(', '),
+  )
+  .join(',\n                    ');
+
 /** `text --help`. */
-export const TEXT_HELP = `Usage: local-anonymizer text [--labels PER,LOC,...] [--pseudonyms] [--config FILE] [--format json|text] < in.txt
+export const TEXT_HELP = `Usage: local-anonymizer text [--labels PER,LOC,...] [--pseudonyms] [--config FILE] [--recognizers FILE] [--format json|text] < in.txt
 
 Anonymizes the text on stdin (UTF-8) and prints the result on stdout.
 
@@ -72,6 +82,12 @@ Anonymizes the text on stdin (UTF-8) and prints the result on stdout.
                     ReplacementConfig in the config use it either way
   --config FILE     an upload config (JSON); its textAnonymization applies: blacklist, whitelist, and
                     labelsConfig (the labels to find, each with its ReplacementConfig)
+  --recognizers FILE
+                    your own recognizers, run beside the built-in ones and the model: a JSON array of
+                    {"id", "label", "pattern", "context"?, "validator"?, "ignoreCase"?, "score"}, e.g.
+                    [{"id": "employee-id", "label": "OTH", "pattern": "EMP-\\\\d{6}", "context": ["Personalnummer"], "score": 0.4}]
+                    A context word shortly before a match adds 0.3; a match under 0.5 is dropped.
+                    Validators: ${VALIDATOR_LIST}
   --format json     the default: {"pseudonymizedText": ..., "detection": {"tokenCount": N, "detections": [...]}}
   --format text     to read: the anonymized text, then each replaced entity (label, original text,
                     replacement, how often). Colored on a terminal (not when piped or NO_COLOR is set).
@@ -85,7 +101,7 @@ Example:
 `;
 
 /** `detect --help`. */
-export const DETECT_HELP = `Usage: local-anonymizer detect [--labels PER,LOC,...] [--config FILE] < in.jsonl > out.jsonl
+export const DETECT_HELP = `Usage: local-anonymizer detect [--labels PER,LOC,...] [--config FILE] [--recognizers FILE] < in.jsonl > out.jsonl
 
 Finds entities without replacing them. Reads one JSON object per line on stdin, {"id": ..., "text": "..."},
 and prints one line per input line: {"id": ..., "entities": [{"start", "end", "label", "score"}]}, with
@@ -93,6 +109,8 @@ start and end as UTF-16 offsets (JavaScript string indices), end exclusive.
 
   --labels L1,L2    only these labels (default: all)
   --config FILE     an upload config (JSON); its blacklist and whitelist apply
+  --recognizers FILE
+                    your own recognizers beside the built-in ones, as for "text"
 
 A bad line is reported on stderr as a ProblemDetail naming it (field "line[N]") and gets no output line;
 the other lines go on, and the exit code is then 1. A blank text gives "entities": [].
@@ -102,8 +120,8 @@ ${LABELS}
 `;
 
 /** `anonymize --help`. */
-export const ANONYMIZE_HELP = `Usage: local-anonymizer anonymize IN --out OUT [--piis FILE] [--config FILE] [--verification-fallback fail|rasterise] [--ocr-workers N] [--quiet] [--verbose]
-       local-anonymizer anonymize IN... --out-dir DIR [--piis-dir DIR] [--jobs N] [--config FILE] [--verification-fallback ...] [--ocr-workers N] [--quiet] [--verbose]
+export const ANONYMIZE_HELP = `Usage: local-anonymizer anonymize IN --out OUT [--piis FILE] [--config FILE] [--recognizers FILE] [--verification-fallback fail|rasterise] [--ocr-workers N] [--quiet] [--verbose]
+       local-anonymizer anonymize IN... --out-dir DIR [--piis-dir DIR] [--jobs N] [--config FILE] [--recognizers FILE] [--verification-fallback ...] [--ocr-workers N] [--quiet] [--verbose]
 
 Anonymizes PDF, DOCX, DOC, JPEG, PNG and BMP files (the type is read from the bytes, not the name). The result
 has the same format and no metadata; PDF and Word files are checked again after they are written. Text (also text that OCR reads in
@@ -131,6 +149,8 @@ Many files (the models load once per engine, not once per file):
 Both:
   --config FILE     an upload config (JSON): textAnonymization as for "text", imageAnonymization labels
                     (face, text) with MASK, BLUR or PIXELATE. Default: every text label, faces masked.
+  --recognizers FILE
+                    your own recognizers beside the built-in ones, as for "text"
   --verification-fallback fail|rasterise
                     a PDF page whose text still shows an original string when the result is checked:
                     fail the document (default; the problem lists pages, labels and boxes, never the text),

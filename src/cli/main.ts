@@ -8,6 +8,8 @@ import type { Anonymizer } from '../engine/text-engine.js';
 import type { AnonymizerOptions } from '../engine/options.js';
 import { AnonymizerError, toAnonymizerError, validationFailed } from '../errors/problem.js';
 import { parseUploadConfig } from '../validation/schemas.js';
+import { parseAdHocRecognizers } from '../detection/ad-hoc.js';
+import type { AdHocRecognizerConfig } from '../detection/ad-hoc.js';
 import type { ExternalUploadConfig, TextLabelName } from '../spec/types.js';
 import { TEXT_LABELS } from '../spec/types.js';
 import type { CliArgs } from './args.js';
@@ -41,6 +43,18 @@ async function loadConfig(path: string | undefined): Promise<ExternalUploadConfi
     throw validationFailed([{ field: '--config', code: 'InvalidValue', message: 'must name a readable JSON file' }]);
   }
   return parseUploadConfig(raw, '--config');
+}
+
+/** `--recognizers FILE`: a JSON array of ad-hoc recognizers (`AdHocRecognizerConfig`), or 422 naming the bad field. */
+async function loadRecognizers(path: string | undefined): Promise<AdHocRecognizerConfig[]> {
+  if (path === undefined) return [];
+  let raw: unknown;
+  try {
+    raw = JSON.parse(await readFile(path, 'utf8'));
+  } catch {
+    throw validationFailed([{ field: '--recognizers', code: 'InvalidValue', message: 'must name a readable JSON file' }]);
+  }
+  return parseAdHocRecognizers(raw, '--recognizers');
 }
 
 /** Labels of a `text` call: the config's labelsConfig (or all labels), narrowed by --labels. */
@@ -173,6 +187,8 @@ async function run(args: CliArgs, textEngine: AnonymizerOptions, io: CliIo, onLi
     io.stdout.write(commandHelp(args.command));
     return 0;
   }
+  const added = await loadRecognizers(args.recognizersPath);
+  if (added.length > 0) textEngine = { ...textEngine, addRecognizers: [...(textEngine.addRecognizers ?? []), ...added] };
   if (args.command === 'serve')
     return await runServe(
       args,

@@ -49,6 +49,9 @@ export const DEFAULT_DOCUMENT_CONFIG: ExternalUploadConfig = {
 export interface DocumentAnonymizerDeps {
   adapters: readonly DocumentAdapter[];
   recognizers?: readonly Recognizer[];
+  /** Recognizers beside the defaults and the model, and ids of those not to run, as for `createAnonymizer`. */
+  addRecognizers?: AnonymizerOptions['addRecognizers'];
+  removeRecognizers?: AnonymizerOptions['removeRecognizers'];
   /** The NER model for text in documents, as for `createAnonymizer` (default: the shipped model, unless `recognizers` is given). */
   ner?: AnonymizerOptions['ner'];
   threshold?: number;

@@ -5,6 +5,7 @@ import type { NerBackend } from '../detection/ner/ner-backend.js';
 import type { NerRecognizerOptions } from '../detection/ner/ner-recognizer.js';
 import { MODEL_WEIGHT, nerRecognizer } from '../detection/ner/ner-recognizer.js';
 import { defaultRecognizers } from '../detection/patterns/index.js';
+import { adHocRecognizer, parseAdHocRecognizers } from '../detection/ad-hoc.js';
 import type { DetectContext, Recognizer } from '../detection/recognizer.js';
 import type { Span } from '../text/span.js';
 import type { NerBackendFactory } from '../inference/ner-backends.js';
@@ -12,14 +13,23 @@ import type { AnonymizerOptions } from './options.js';
 
 /**
  * The recognizers of an engine: the rules (or the given ones) plus the NER model the options ask for, run where the
- * platform's `nerBackends` puts it. Without a platform (null), a model needs an injected `nerBackend`.
+ * platform's `nerBackends` puts it, plus `addRecognizers`, less those `removeRecognizers` names. Without a platform
+ * (null), a model needs an injected `nerBackend`.
  */
 export function engineRecognizers(
-  options: Pick<AnonymizerOptions, 'recognizers' | 'ner' | 'nerBackend'>,
+  options: Pick<AnonymizerOptions, 'recognizers' | 'addRecognizers' | 'removeRecognizers' | 'ner' | 'nerBackend'>,
   nerBackends: NerBackendFactory | null,
 ): Recognizer[] {
   const ner = nerBackendOf(options, nerBackends);
-  return [...(options.recognizers ?? defaultRecognizers()), ...(ner ? [nerRecognizer({ backend: ner, ...nerFilters(options) })] : [])];
+  const added = (options.addRecognizers ?? []).map((r) =>
+    'detect' in r ? r : adHocRecognizer(parseAdHocRecognizers([r], 'addRecognizers')[0]!),
+  );
+  const removed = new Set(options.removeRecognizers ?? []);
+  return [
+    ...(options.recognizers ?? defaultRecognizers()),
+    ...(ner ? [nerRecognizer({ backend: ner, ...nerFilters(options) })] : []),
+    ...added,
+  ].filter((r) => !removed.has(r.id));
 }
 
 /**

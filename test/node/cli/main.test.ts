@@ -32,6 +32,24 @@ describe('command line contract', () => {
     });
   });
 
+  it('text --recognizers FILE: ad-hoc recognizers run beside the defaults and the model', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'cli-'));
+    const file = join(dir, 'recognizers.json');
+    writeFileSync(file, JSON.stringify([{ id: 'ward', label: 'LOC', pattern: 'Station \\d[A-Z]', context: ['liegt auf'], score: 0.4 }]));
+    const r = cli(['text', '--pseudonyms', '--recognizers', file], 'Frau Sabine Krämer (krämer@example.de) liegt auf Station 4B.');
+    expect(r.code).toBe(0);
+    const result = JSON.parse(r.stdout) as { pseudonymizedText: string };
+    expect(result.pseudonymizedText).toBe('Frau PER-1 (MAIL-1) liegt auf LOC-1.');
+    writeFileSync(file, JSON.stringify([{ id: 'ward', label: 'LOC', pattern: 'Station (', score: 0.4 }]));
+    const bad = cli(['text', '--recognizers', file], 'x');
+    expect(bad.code).toBe(1);
+    expect(JSON.parse(bad.stderr)).toMatchObject({
+      status: 422,
+      problemCode: 'VALIDATION_FAILED',
+      errors: [{ field: '--recognizers[0].pattern', code: 'InvalidValue' }],
+    });
+  });
+
   it('text masks by default', () => {
     const r = cli(['text'], 'Mail: meier@example.de');
     expect(JSON.parse(r.stdout).pseudonymizedText).toBe('Mail: ***');

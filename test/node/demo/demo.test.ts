@@ -1,7 +1,8 @@
 // The offline demo page end to end: dist/demo built by Vite (vite.demo.config.ts) into a temporary folder, served by
 // tools/demo/serve.mjs, driven in Debian's chromium by playwright-core. Every request is checked (another origin fails
 // the test); the text playground, one document of each type, an invalid file, the same with the network cut after
-// load, phone width, and a server without COOP/COEP. Screenshots go to docs/screenshots/.
+// load, phone width, and a server without COOP/COEP. Screenshots go to artifacts/screenshots/ (ignored);
+// `npm run screenshots` writes them to docs/screenshots/, the README's pictures, when the page has changed.
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -17,7 +18,7 @@ import { serveDemo } from '../../../tools/demo/serve.mjs';
 import { buildDocx, para } from '../documents/docx/fixtures.js';
 
 const root = join(import.meta.dirname, '..', '..', '..');
-const shots = join(root, 'docs', 'screenshots');
+const shots = process.env['SCREENSHOTS_DIR'] ? join(root, process.env['SCREENSHOTS_DIR']) : join(root, 'artifacts', 'screenshots');
 const corpus = join(root, '..', 'shared', 'corpus');
 const LAPTOP = { width: 1280, height: 800 };
 const PHONE = { width: 390, height: 844 };
@@ -178,7 +179,7 @@ async function downloadBytes(page: Page, click: () => Promise<void>): Promise<{ 
   return { name: download.suggestedFilename(), bytes: readFileSync((await download.path())!) };
 }
 
-/** A screenshot under docs/screenshots/, once the toast has gone. */
+/** A screenshot under `shots`, once the toast has gone. */
 async function snap(page: Page, name: string): Promise<void> {
   await page.waitForFunction(() => !document.getElementById('toast')?.classList.contains('show'), null, { timeout: 5_000 });
   await page.waitForTimeout(300); // its fade-out

@@ -55,19 +55,12 @@ describe('verification repairs what its own reading finds (issue 35)', () => {
 const dirty = corpusFiles('mat2', ['dirty.pdf']).find((f) => f.name === 'dirty.pdf');
 describe.skipIf(!dirty)('mat2/dirty.pdf with the default settings (issue 35)', () => {
   const withModel = createNodeDocumentAnonymizer();
-  const rasterising = createNodeDocumentAnonymizer({ verificationFallback: 'rasterise' });
-  afterAll(async () => {
-    await withModel.close();
-    await rasterising.close();
-  });
+  afterAll(() => withModel.close());
 
-  it.each([
-    ['fail', withModel],
-    ['rasterise', rasterising],
-  ])(
+  it.each(['fail', 'rasterise'] as const)(
     'completes with the verification fallback %s',
-    async (_, engine) => {
-      const out = await engine.anonymize(dirty!.bytes, null);
+    async (verificationFallback) => {
+      const out = await withModel.anonymize(dirty!.bytes, null, { verificationFallback });
       expect(out.verification).toMatchObject({ passed: true, leaks: [] });
     },
     120_000,
