@@ -33,25 +33,15 @@ export function engineRecognizers(
 }
 
 /**
- * How the engine uses its shipped model, tuned on the dev sets (docs/measurements.md): DATE comes from the rules;
- * STR from the rules, and from the model only right after a place preposition ("in der Kortwiese", "on Haag Gate"),
- * since its STR spans elsewhere are noise on real text (GraSCCo STR precision 96.8 → 74.4 ungated; gated: unchanged);
- * model spans need a mean tag probability of 0.7 in German, the cut-off with the best recall-weighted F2 on de-dev
- * and en-dev together (an anonymizer is judged by what it masks: against 0.8, char recall de-dev 64.6 → 68.1, en-dev
- * 62.8 → 67.5; micro F1 57.3 → 55.3 and 59.9 → 61.0), and 0.5 in English, in effect every span the model tags (with
- * the rules of issue 17: en-dev F1 / char recall 65.4 / 70.5 → 65.5 / 73.0, own-dev en 91.1 / 93.2 → 90.4 / 93.5; at
- * 0.6 in German, GraSCCo precision 59.3 → 54.9); when the language is `auto` and the text's function words cannot tell,
- * 0.7; a model span that is one word and no name (`NOT_A_NAME`: Eignung,
- * Kollegin, LSG) is dropped (de-dev 54.8 → 57.3 at 0.8, recall unchanged); so is a span of common words
- * (`isCommonWordSpan`: Please, Praxis, Staff Engineer; micro F1 de-dev 55.5 → 56.6, GraSCCo 63.4 → 64.1, en-dev 61.1 →
- * 61.6, own-dev en 74.9 → 76.2, char recall within 0.1), and so is one unknown capitalised word taken for a person
- * in German text below a score of 0.8 (`isWeakGermanWord`: de-dev 59.3 → 60.0, GraSCCo 68.3 → 70.4, char recall
- * −0.2), one taken for a place or organisation below 0.75 unless listed or an abbreviation (de-dev 60.1 → 60.6, LER
- * 49.7 → 50.6, GraSCCo 70.4 → 71.0, char recall 70.1 → 69.9; at 0.8: 61.0 and 69.5); runs of words in capitals are also read in Title Case
- * (`caseView`: AROHA NGATA-WILLIAMS, NORTHGATE HOME INSURANCE; micro F1 own-dev de 83.5 → 83.6, own-dev en 79.8 →
- * 79.9, char recall own-dev en 82.9 → 83.6, de-dev and en-dev unchanged); spans are cut at layout (`splitAtLayout`:
- * a line break the next line's words do not continue as a name, a wide gap between columns; own-dev de F1 87.8 →
- * 88.6, en 82.8 → 83.6, de-dev, en-dev and GraSCCo unchanged).
+ * How the engine uses its shipped model, tuned on the dev sets (the numbers: `docs/decisions.md` "NER runtime" and
+ * `docs/measurements.md`): DATE comes from the rules; STR from the rules, and from the model only right after a place
+ * preposition ("in der Kortwiese", "on Haag Gate"), since its STR spans elsewhere are noise on real text; model spans
+ * need a mean tag probability of 0.7 in German and 0.5 in English (the cut-offs with the best recall-weighted F2: an
+ * anonymizer is judged by what it masks), 0.7 when the text's language cannot be told; a one-word span that is no
+ * name (`NOT_A_NAME`: Eignung, Kollegin, LSG), a span of common words (`isCommonWordSpan`: Please, Praxis, Staff
+ * Engineer) and, in German text, one unknown capitalised word below a higher score (`isWeakGermanWord`) are dropped;
+ * runs of words in capitals are also read in Title Case (`caseView`); spans are cut at layout (`splitAtLayout`: a line
+ * break the next line's words do not continue as a name, a wide gap between columns).
  */
 /** Scores that one unknown capitalised word of German text needs as a person, place or organisation. */
 const WEAK_WORD_SCORES = { PER: 0.8 * MODEL_WEIGHT, LOC: 0.75 * MODEL_WEIGHT, ORG: 0.75 * MODEL_WEIGHT };

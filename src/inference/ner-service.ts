@@ -36,8 +36,8 @@ interface LoadedModel {
   gazetteer: Gazetteer | null;
 }
 
-// 128 subwords (the shipped model allows 256): as good on the dev sets (de-dev micro F1 54.8 against 54.6 at 256) and
-// 12 % faster, attention being quadratic in the window (docs/measurements.md).
+// 128 subwords (the shipped model allows 256): as good on the dev sets and faster, attention being quadratic in the
+// window (numbers in docs/decisions.md "NER runtime", "Windows").
 const DEFAULT_WINDOW = 128;
 const DEFAULT_BATCH = 8;
 

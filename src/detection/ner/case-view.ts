@@ -83,7 +83,7 @@ export function caseView(text: string): string {
  * The model's entities on the text and on its case view, as one list: the text's where the view left the words as
  * they were, the view's where it recased them (and the span stays within a run's line and joiners). Elsewhere the
  * view's entities are left out: its different subword counts move the window boundaries, which changes the model's
- * answers on untouched text too (own-dev en: −0.4 micro F1 when the model read only the view).
+ * answers on untouched text too (reading only the view cost own-dev points: docs/decisions.md "Capitals").
  */
 export function mergeCaseView(text: string, view: string, plain: readonly NerEntity[], viewed: readonly NerEntity[]): NerEntity[] {
   const recased = (e: NerEntity): boolean => view.slice(e.start, e.end) !== text.slice(e.start, e.end);
