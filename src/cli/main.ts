@@ -34,27 +34,22 @@ async function readStdin(io: CliIo): Promise<string> {
   return Buffer.concat(chunks).toString('utf8');
 }
 
-async function loadConfig(path: string | undefined): Promise<ExternalUploadConfig | undefined> {
-  if (path === undefined) return undefined;
-  let raw: unknown;
+/** The JSON in the file a flag names, or 422 naming the flag. */
+async function readJsonFlag(path: string, flag: string): Promise<unknown> {
   try {
-    raw = JSON.parse(await readFile(path, 'utf8'));
+    return JSON.parse(await readFile(path, 'utf8'));
   } catch {
-    throw validationFailed([{ field: '--config', code: 'InvalidValue', message: 'must name a readable JSON file' }]);
+    throw validationFailed([{ field: flag, code: 'InvalidValue', message: 'must name a readable JSON file' }]);
   }
-  return parseUploadConfig(raw, '--config');
+}
+
+async function loadConfig(path: string | undefined): Promise<ExternalUploadConfig | undefined> {
+  return path === undefined ? undefined : parseUploadConfig(await readJsonFlag(path, '--config'), '--config');
 }
 
 /** `--recognizers FILE`: a JSON array of ad-hoc recognizers (`AdHocRecognizerConfig`), or 422 naming the bad field. */
 async function loadRecognizers(path: string | undefined): Promise<AdHocRecognizerConfig[]> {
-  if (path === undefined) return [];
-  let raw: unknown;
-  try {
-    raw = JSON.parse(await readFile(path, 'utf8'));
-  } catch {
-    throw validationFailed([{ field: '--recognizers', code: 'InvalidValue', message: 'must name a readable JSON file' }]);
-  }
-  return parseAdHocRecognizers(raw, '--recognizers');
+  return path === undefined ? [] : parseAdHocRecognizers(await readJsonFlag(path, '--recognizers'), '--recognizers');
 }
 
 /** Labels of a `text` call: the config's labelsConfig (or all labels), narrowed by --labels. */
