@@ -1,5 +1,6 @@
 // Lint: the layers of docs/architecture.md as rules. A folder imports only folders of lower layers; no file cycles;
-// Node built-ins only where Node is the platform; the core imports no I/O library. Formatting is Prettier's.
+// Node built-ins only where Node is the platform; the core imports no I/O library; around src/, tools, tests and the
+// demo have no cycles and tools never import tests. Formatting is Prettier's.
 import importX from 'eslint-plugin-import-x';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import prettier from 'eslint-config-prettier';
@@ -79,6 +80,28 @@ export default tseslint.config(
   {
     files: ['src/platform/node/**/*.ts', 'src/cli/**/*.ts'],
     rules: { 'no-restricted-imports': 'off' },
+  },
+  {
+    // The ring around src/: tools, tests and the demo have no import cycles, and tools never import tests (what both
+    // use lives in tools/: tests may import tools).
+    files: ['tools/**/*.ts', 'tools/**/*.mjs', 'test/**/*.ts', 'demo/**/*.ts'],
+    extends: [tseslint.configs.base],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.json' })],
+      'import-x/extensions': ['.ts', '.js', '.mjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts'] },
+    },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
+  },
+  {
+    files: ['tools/**/*.ts', 'tools/**/*.mjs'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['**/test/**'], message: 'Tools never import tests: shared helpers live in tools/.' }] },
+      ],
+    },
   },
   {
     files: CORE.map((f) => `src/${f}/**/*.ts`),

@@ -3,7 +3,7 @@
 // test/bench/browser/images.html; playwright-core drives Debian's chromium and aborts (and counts) any request that
 // is not to the local server. Run: npm run bench:images:browser [-- --runs N]
 import { resolve } from 'node:path';
-import { runBenchPage } from './chromium-page.js';
+import { runBenchPage } from '../../tools/browser/chromium-page.js';
 
 const root = resolve(import.meta.dirname, '..', '..');
 const corpus = resolve(root, '..', 'shared', 'corpus');

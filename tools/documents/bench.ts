@@ -8,8 +8,8 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { runBenchPage } from '../../test/bench/chromium-page.js';
-import { sofficeConvert } from '../../test/helpers/soffice.js';
+import { runBenchPage } from '../browser/chromium-page.js';
+import { sofficeConvert } from '../office/soffice.js';
 import type { BenchFormat, BenchRow } from './inputs.js';
 import { BENCH_PAGES, benchInput, benchRow, countsOf } from './inputs.js';
 

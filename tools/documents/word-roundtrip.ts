@@ -6,7 +6,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createNodeDocumentAnonymizer } from '../../src/platform/node/platform.js';
-import { sofficeText } from '../../test/helpers/soffice.js';
+import { sofficeText } from '../office/soffice.js';
 
 const root = join(import.meta.dirname, '..', '..', '..', 'shared', 'corpus');
 const dirs = process.argv.length > 2 ? process.argv.slice(2) : ['poi-document', 'mat2'].map((d) => join(root, d));

@@ -19,7 +19,7 @@ import { readFileSync } from 'node:fs';
 import { zipSync } from 'fflate';
 import type { PiiEntity, PiiPageEntry } from '../../src/spec/types.js';
 import { createNodeDocumentAnonymizer } from '../../src/platform/node/platform.js';
-import { sofficeConvert } from '../../test/helpers/soffice.js';
+import { sofficeConvert } from '../office/soffice.js';
 import { addScores, emptyErrors, scoreDocument, summarize } from './score.js';
 import type { LabelCounts, ScoreSpan } from './score.js';
 import { formatTable, pct } from './table.js';

@@ -15,7 +15,6 @@ import { parseArgs } from 'node:util';
 import { readGazetteer, subwordMarks } from '../../src/inference/gazetteer-features.js';
 import { createTokenizer } from '../../src/inference/tokenizer.js';
 
-/* eslint-disable @typescript-eslint/no-explicit-any */
 async function load(spec: string, fallback: string): Promise<any> {
   try {
     return await import(spec);

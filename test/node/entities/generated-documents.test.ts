@@ -4,7 +4,7 @@ import { createAnonymizer, createNodeDocumentAnonymizer } from '../../../src/nod
 import { readZip } from '../../../src/documents/zip/read-zip.js';
 import { nodePdfjs } from '../../../src/platform/node/pdfjs.js';
 import type { DocumentPiiRecord } from '../../../src/spec/types.js';
-import { sofficeConvert } from '../../helpers/soffice.js';
+import { sofficeConvert } from '../../../tools/office/soffice.js';
 import { whereFound } from '../documents/doc/fixtures.js';
 import { letterDocx } from '../documents/docx/fixtures.js';
 import { evidenceWith } from '../documents/pdf/inspect.js';

@@ -3,7 +3,7 @@ import type { DocumentProgress } from '../../../../src/documents/adapter.js';
 import { createDocAdapter } from '../../../../src/documents/doc/doc-adapter.js';
 import { createDocumentAnonymizer } from '../../../../src/engine/document-engine.js';
 import { corpusFiles } from '../../../helpers/images.js';
-import { hasSoffice, sofficeText } from '../../../helpers/soffice.js';
+import { hasSoffice, sofficeText } from '../../../../tools/office/soffice.js';
 import { CANARY, CANARY_CONFIG, fixture, NO_DETECTORS, streamsOf, whereFound } from './fixtures.js';
 
 const engine = createDocumentAnonymizer({ adapters: [createDocAdapter(NO_DETECTORS)], ner: false });

@@ -1,10 +1,10 @@
-// DOC fixtures: test/fixtures/doc/*.doc, made by LibreOffice from our own synthetic text (tools/doc/fixtures.ts);
+// DOC fixtures: test/fixtures/doc/*.doc, made by LibreOffice from our own synthetic text (test/node/documents/doc/make-fixtures.ts);
 // helpers to look into an output the way a reader or a forensic tool would.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import CFB from 'cfb';
 import type { ImagePipelineDeps } from '../../../../src/documents/image/anonymize-image.js';
-import { sofficeConvert } from '../../../helpers/soffice.js';
+import { sofficeConvert } from '../../../../tools/office/soffice.js';
 import { DEFAULT_MAX_PIXELS } from '../../../../src/documents/image/header.js';
 import { createNodeCodec } from '../../../../src/platform/node/codec.js';
 import type { ExternalUploadConfig } from '../../../../src/spec/types.js';

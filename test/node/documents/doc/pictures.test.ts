@@ -15,7 +15,7 @@ import { createNodeDocumentAnonymizer } from '../../../../src/platform/node/plat
 import { imageOfDocument } from '../../../../src/service/images.js';
 import type { ExternalUploadConfig } from '../../../../src/spec/types.js';
 import { corpusDir } from '../../../helpers/images.js';
-import { hasSoffice, sofficeConvert } from '../../../helpers/soffice.js';
+import { hasSoffice, sofficeConvert } from '../../../../tools/office/soffice.js';
 import { CANARY, CANARY_CONFIG, convertFodt, fixture, picturesFodt, streamsOf, whereFound } from './fixtures.js';
 
 const engine = createNodeDocumentAnonymizer({ ner: false });

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createNodeDocumentAnonymizer } from '../../../../src/platform/node/platform.js';
 import { readZip } from '../../../../src/documents/zip/read-zip.js';
 import type { AnonymizedDocument } from '../../../../src/engine/document-engine.js';
-import { sofficeConvert, sofficeText } from '../../../helpers/soffice.js';
+import { sofficeConvert, sofficeText } from '../../../../tools/office/soffice.js';
 import { ALL_CANARIES, CANARY, CANARY_CONFIG, KEPT, canaryDocx } from './fixtures.js';
 
 const engine = createNodeDocumentAnonymizer({ ner: false });

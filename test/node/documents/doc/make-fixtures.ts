@@ -1,9 +1,9 @@
 // Regenerates test/fixtures/doc/*.doc: flat ODF documents written here from synthetic text, converted to Word 97–2003
-// by LibreOffice (`soffice --headless --convert-to doc`). Run: node --import tsx tools/doc/fixtures.ts [name ...]
+// by LibreOffice (`soffice --headless --convert-to doc`). Run: node --import tsx test/node/documents/doc/make-fixtures.ts [name ...]
 // (all of them, or only the named ones: canaries, pictures, table).
 import * as jpeg from 'jpeg-js';
 import { PNG } from 'pngjs';
-import { CANARY, FIXTURES, convertFodt, picturesFodt } from '../../test/node/documents/doc/fixtures.js';
+import { CANARY, FIXTURES, convertFodt, picturesFodt } from './fixtures.js';
 
 const NS = [
   'office="urn:oasis:names:tc:opendocument:xmlns:office:1.0"',
