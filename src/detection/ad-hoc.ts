@@ -81,10 +81,28 @@ export function adHocRecognizer(config: AdHocRecognizerConfig): Recognizer {
  * bad field (`field` as `<where>[i].pattern`). A pattern must compile in Unicode mode and must not match empty text.
  */
 export function parseAdHocRecognizers(raw: unknown, where: string): AdHocRecognizerConfig[] {
+  return checked(raw, where, () => false) as AdHocRecognizerConfig[];
+}
+
+/** A recognizer of code, not data. */
+const isRecognizer = (item: unknown): item is Recognizer =>
+  typeof item === 'object' && item !== null && typeof (item as Partial<Recognizer>).detect === 'function';
+
+/**
+ * `addRecognizers` as recognizers: code as it is, data checked (422 naming `<where>[i].field`, ids unique among them)
+ * and compiled.
+ */
+export function addedRecognizers(items: ReadonlyArray<Recognizer | AdHocRecognizerConfig>, where: string): Recognizer[] {
+  return checked(items, where, isRecognizer).map((r) => (isRecognizer(r) ? r : adHocRecognizer(r)));
+}
+
+/** The checks of `parseAdHocRecognizers`; items `passThrough` accepts are returned as they are. */
+function checked(raw: unknown, where: string, passThrough: (item: unknown) => boolean): Array<AdHocRecognizerConfig | Recognizer> {
   if (!Array.isArray(raw)) throw validationFailed([{ field: where, code: 'InvalidType', message: 'must be a JSON array of recognizers' }]);
   const errors: FieldError[] = [];
   const ids = new Set<string>();
-  const out = raw.map((item: unknown, i): AdHocRecognizerConfig => {
+  const out = raw.map((item: unknown, i): AdHocRecognizerConfig | Recognizer => {
+    if (passThrough(item)) return item as Recognizer;
     const at = `${where}[${i}]`;
     const bad = (field: string, code: string, message: string) => errors.push({ field: `${at}.${field}`, code, message });
     const r = (item ?? {}) as Record<string, unknown>;

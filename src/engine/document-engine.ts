@@ -4,7 +4,7 @@ import type { DocumentAdapter, DocumentJob, DocumentProgress, VerificationSummar
 import { sniffDocument } from '../documents/sniff.js';
 import { documentTooBig, invalidFile } from '../errors/problem.js';
 import type { Applied } from '../replacement/apply.js';
-import { applyReplacements, renderEdits } from '../replacement/apply.js';
+import { renderEdits, replacementEdits } from '../replacement/apply.js';
 import { createPlan } from '../replacement/plan.js';
 import { createDocumentEntities } from '../entities/document-entities.js';
 import { forgetting } from '../util/forget-input.js';
@@ -181,13 +181,13 @@ export function createDocumentAnonymizer(deps: DocumentAnonymizerDeps): Document
         );
       const settle = (units: readonly EntityUnit[]): Applied[] =>
         entities.settle(units).map((edits, i) => ({ text: renderEdits(units[i]!.text, edits), edits }));
-      const text = async (t: string) => settle([{ text: t, edits: applyReplacements(t, await detect(t), plan, entities).edits }])[0]!;
+      const text = async (t: string) => settle([{ text: t, edits: replacementEdits(t, await detect(t), plan, entities) }])[0]!;
       const texts = async (pieces: readonly TextPiece[], onRead?: (done: number) => void) => {
         const units: EntityUnit[] = [];
         for (const chunk of chunksOf(pieces)) {
           const joined = joinPieces(chunk);
           const spans = splitSpans(await detect(joined.text), chunk, joined.starts);
-          chunk.forEach((p, i) => units.push({ text: p.text, edits: applyReplacements(p.text, spans[i]!, plan, entities).edits }));
+          chunk.forEach((p, i) => units.push({ text: p.text, edits: replacementEdits(p.text, spans[i]!, plan, entities) }));
           onRead?.(units.length);
         }
         return settle(units);

@@ -5,7 +5,7 @@ import type { NerBackend } from '../detection/ner/ner-backend.js';
 import type { NerRecognizerOptions } from '../detection/ner/ner-recognizer.js';
 import { MODEL_WEIGHT, nerRecognizer } from '../detection/ner/ner-recognizer.js';
 import { defaultRecognizers } from '../detection/patterns/index.js';
-import { adHocRecognizer, parseAdHocRecognizers } from '../detection/ad-hoc.js';
+import { addedRecognizers } from '../detection/ad-hoc.js';
 import type { DetectContext, Recognizer } from '../detection/recognizer.js';
 import type { Span } from '../text/span.js';
 import type { NerBackendFactory } from '../inference/ner-backends.js';
@@ -21,9 +21,7 @@ export function engineRecognizers(
   nerBackends: NerBackendFactory | null,
 ): Recognizer[] {
   const ner = nerBackendOf(options, nerBackends);
-  const added = (options.addRecognizers ?? []).map((r) =>
-    'detect' in r ? r : adHocRecognizer(parseAdHocRecognizers([r], 'addRecognizers')[0]!),
-  );
+  const added = addedRecognizers(options.addRecognizers ?? [], 'addRecognizers');
   const removed = new Set(options.removeRecognizers ?? []);
   return [
     ...(options.recognizers ?? defaultRecognizers()),

@@ -1,5 +1,5 @@
 import { analyze } from '../detection/analyze.js';
-import { applyReplacements, renderEdits, toDetections } from '../replacement/apply.js';
+import { renderEdits, replacementEdits, toDetections } from '../replacement/apply.js';
 import type { ReplacementPlan } from '../replacement/plan.js';
 import { createPlan } from '../replacement/plan.js';
 import { createDocumentEntities } from '../entities/document-entities.js';
@@ -81,7 +81,7 @@ export function createTextEngine(options: AnonymizerOptions, nerBackends: NerBac
   function settleText(text: string, spans: readonly Span[], plan: ReplacementPlan) {
     const entities = createDocumentEntities(plan, language, { further: 'names' });
     const prepared = entities.prepare(text, spans);
-    return entities.settle([{ text, edits: applyReplacements(text, prepared, plan, entities).edits }])[0]!;
+    return entities.settle([{ text, edits: replacementEdits(text, prepared, plan, entities) }])[0]!;
   }
 
   return {

@@ -10,7 +10,7 @@ import { createPseudonymizer, formatPseudonym } from '../replacement/pseudonyms.
 import { withoutLegalForm } from '../detection/patterns/context-orgs.js';
 import { propagatesAsIdentifier } from '../detection/propagate.js';
 import { introducedAcronym, mentionParts, type NameLanguage } from './name-parts.js';
-import { nameKey, splitMentions, type KnownName, type KnownNames } from './split-mentions.js';
+import { joinsParties, nameKey, splitMentions, type KnownName, type KnownNames } from './split-mentions.js';
 
 /** One text of a document (a paragraph, a page's OCR text, a header) with its edits. */
 export interface EntityUnit {
@@ -72,12 +72,12 @@ const PROVISIONAL = 2 ** 30;
 /** A further occurrence scores a little below the entity's best mention. */
 const FURTHER_FACTOR = 0.95;
 const NAME_LABELS: ReadonlySet<TextLabelName> = new Set(['PER', 'ORG', 'LOC']);
-/** Words that join or attach parties inside a span: such a span's own parts are not trusted before it is split. */
-const JOINING = /\s(?:v\.?|vs\.?|versus|\.\/\.|gegen|against|und|and|&|u\.|von|vom|bei|of|at|from|für|for)\s/iu;
-
-/** Whether a mention may name two parties at once: not a firm named with its legal form (`Bosshardt & Frey AG`). */
+/**
+ * Whether a mention may name two parties at once (`splitMentions` leaves it whole where they are not known yet): its
+ * own parts are not trusted. Not a firm named with its legal form (`Bosshardt & Frey AG`).
+ */
 function mayJoin(label: TextLabelName, surface: string): boolean {
-  return !(label === 'ORG' && withoutLegalForm(surface) !== null) && JOINING.test(` ${surface} `);
+  return !(label === 'ORG' && withoutLegalForm(surface) !== null) && joinsParties(surface);
 }
 
 interface Group {
@@ -154,7 +154,11 @@ export function createDocumentEntities(
   /** Names known so far and in `extra` (each from a span), strongest entity first: what `prepare` reads spans against. */
   function knownNames(extra: ReadonlyArray<{ key: string; name: KnownName; from: Span }>): KnownNames {
     const table = new Map<string, Array<{ name: KnownName; from: Span | null }>>();
-    const put = (key: string, name: KnownName, from: Span | null) => table.set(key, [...(table.get(key) ?? []), { name, from }]);
+    const put = (key: string, name: KnownName, from: Span | null) => {
+      const list = table.get(key) ?? [];
+      list.push({ name, from });
+      table.set(key, list);
+    };
     for (const g of groups) {
       if (g.parent || !NAME_LABELS.has(g.label)) continue;
       const name = { label: g.label, full: g.rank >= 2 };
@@ -243,7 +247,13 @@ export function createDocumentEntities(
           names.set(key, n);
         }
       }
-      const ordered = [...names.values()].sort((a, b) => b.raw.length - a.raw.length);
+      // Longest first; each needle prepared once for all units.
+      const ordered = [...names.values()]
+        .sort((a, b) => b.raw.length - a.raw.length)
+        .flatMap(({ raw, owners }) => {
+          const needle = needleOf(raw);
+          return needle ? [{ needle, owners }] : [];
+        });
 
       // Where each entity is mentioned in these units: an ambiguous part goes to the nearest entity before it.
       const at = (unit: number, offset: number) => unit * 2 ** 32 + offset;
@@ -272,9 +282,7 @@ export function createDocumentEntities(
         // Sorted and never overlapping: the edits an occurrence overlaps are one run, found by binary search.
         const edits = [...u.edits].sort((a, b) => a.start - b.start);
         const h = searchTextOf(u.text);
-        for (const { raw, owners } of ordered) {
-          const needle = needleOf(raw);
-          if (!needle) continue;
+        for (const { needle, owners } of ordered) {
           for (const m of wordMatches(h, needle)) {
             const { start, end } = originalRange(h, m.start, m.end);
             if (options.further === 'names' && hyphenJoined(u.text, start, end)) continue;

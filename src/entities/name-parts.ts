@@ -62,13 +62,14 @@ export function isReferenceWord(token: string): boolean {
 
 /**
  * A word that names no one: lower case (`von`, `v`), a function word (`Re`, `Die`), a title, a common word of the
- * language (`Akte`, `Sache`, `Dear`), or no letters at all (`./.`, `–`). First names are never such words.
+ * language (`Akte`, `Sache`, `Dear`), or no letters at all (`./.`, `–`). First names are never such words
+ * (`isCommonWord` leaves them out).
  */
 export function isNonNameWord(token: string, language: NameLanguage): boolean {
   const t = token.replace(/[.:,;]+$/u, '');
   if (!/\p{L}/u.test(t) || /^\p{Ll}/u.test(t)) return true;
   if (FUNCTION_WORD_SET.has(t) || isTitle(t)) return true;
-  return !isFirstName(t) && isCommonWord(t, language);
+  return isCommonWord(t, language);
 }
 
 /** A person's mention: titles and letters after the name go; the inverted `Krämer, Sabine` reads as surname first. */

@@ -30,6 +30,22 @@ const PARTNER_JOINERS: ReadonlySet<string> = new Set(['und', 'and', '&', 'u.']);
 const ATTACHING: ReadonlySet<string> = new Set(['von', 'vom', 'bei', 'of', 'at', 'from', 'für', 'for', 'c/o']);
 
 const NAME_LABELS: ReadonlySet<TextLabelName> = new Set(['PER', 'ORG', 'LOC']);
+/** Particles of a surname that are also prepositions: they attach a party only before an acronym (`Becker von KMW`). */
+const SURNAME_PREPOSITIONS: ReadonlySet<string> = new Set(['von', 'vom']);
+
+/**
+ * Whether a text holds a word that joins or attaches two parties (`Grant v Brightwater`, `X und Y`, `Jane Roe of
+ * Acme`), so that it may name two. `von`/`vom` count only before an acronym: `von der Heydt` is one name.
+ */
+export function joinsParties(text: string): boolean {
+  const words = text.split(/\s+/u);
+  return words.some((w, i) => {
+    if (i === 0 || i === words.length - 1) return false;
+    const word = w.toLowerCase();
+    if (SURNAME_PREPOSITIONS.has(word)) return /^\p{Lu}{2,}$/u.test(words[i + 1]!);
+    return PARTY_JOINERS.has(word) || PARTNER_JOINERS.has(word) || ATTACHING.has(word);
+  });
+}
 
 interface Token {
   text: string;

@@ -46,6 +46,16 @@ export function applyReplacements(
   plan: ReplacementPlan,
   pseudonymizer: Pseudonymizer = createPseudonymizer(),
 ): Applied {
+  const edits = replacementEdits(text, spans, plan, pseudonymizer);
+  // Offsets of the edits refer to the input, so the text is built from them in one pass.
+  return { text: renderEdits(text, edits), edits };
+}
+
+/**
+ * The edits of `applyReplacements` without the replaced text: for callers that settle the edits further (a
+ * document's entities) and render the text only then.
+ */
+export function replacementEdits(text: string, spans: readonly Span[], plan: ReplacementPlan, pseudonymizer: Pseudonymizer): Edit[] {
   assertOrderedSpans(text, spans);
   spans.forEach((s, i) => {
     if (splitsSurrogatePair(text, s.start) || splitsSurrogatePair(text, s.end)) {
@@ -54,14 +64,12 @@ export function applyReplacements(
   });
   // Every span gets a crId, also when masking: the PII record lists coreference groups in every mode.
   const assigned = pseudonymizer.assign(text, spans);
-  const edits = spans.map((s, i): Edit => {
+  return spans.map((s, i): Edit => {
     const a = assigned[i]!;
     const original = text.slice(s.start, s.end);
     const { start, end, label, score, source } = s;
     return { start, end, label, score, original, ...replacementOf(label, original, a.pseudonym, plan), crId: a.crId, source };
   });
-  // Offsets of the edits refer to the input, so the text is built from them in one pass.
-  return { text: renderEdits(text, edits), edits };
 }
 
 /**

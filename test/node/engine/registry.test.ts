@@ -42,11 +42,15 @@ describe('the recognizer registry', () => {
     expect(spans.map((s) => s.source).sort()).toEqual(['employee-id', 'shouting']);
   });
 
-  it('a bad ad-hoc recognizer fails the engine it is given to with 422 naming its field', async () => {
-    await expectProblem(() => createAnonymizer({ ner: false, addRecognizers: [{ ...EMPLOYEE, pattern: '(' }] }), {
+  it('a bad ad-hoc recognizer fails the engine it is given to with 422 naming its field, at its place in the list', async () => {
+    const own: Recognizer = { id: 'own', labels: ['ORG'], detect: () => [] };
+    await expectProblem(() => createAnonymizer({ ner: false, addRecognizers: [own, EMPLOYEE, { ...EMPLOYEE, pattern: '(' }] }), {
       status: 422,
       problemCode: 'VALIDATION_FAILED',
-      errors: [{ field: 'addRecognizers[0].pattern', code: 'InvalidValue', message: 'must be a valid regular expression (Unicode mode)' }],
+      errors: [
+        { field: 'addRecognizers[2].id', code: 'Duplicate', message: 'is given twice' },
+        { field: 'addRecognizers[2].pattern', code: 'InvalidValue', message: 'must be a valid regular expression (Unicode mode)' },
+      ],
     });
   });
 });

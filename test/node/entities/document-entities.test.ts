@@ -89,6 +89,16 @@ describe('document entities', () => {
     expect(new Set(edits.flat().map((e) => e.crId))).toEqual(new Set([edits[0]![0]!.crId]));
   });
 
+  it('a name with particles gives its parts (`von der Heydt`); `von` before an acronym attaches a firm', async () => {
+    const body = 'Frau Gerlinde von der Heydt schreibt.';
+    const { texts } = run([
+      { text: body, spans: [at(body, 'Gerlinde von der Heydt', 'PER')] },
+      { text: 'Akte von der Heydt', spans: [] },
+      { text: 'Heydts Antrag', spans: [] },
+    ]);
+    expect(texts).toEqual(['Frau PER-1 schreibt.', 'Akte PER-1', 'PER-1 Antrag']);
+  });
+
   it('an acronym the text introduces names the firm, as does a person attached to it', () => {
     const text = 'Die Krauss-Maffei Wegmann GmbH & Co. KG (KMW) liefert. Herr Thomas Becker von KMW unterschreibt. Becker ist Prokurist.';
     const { texts } = run([
