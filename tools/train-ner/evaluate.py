@@ -251,7 +251,7 @@ def main():
     ap.add_argument("--json", default=None, help="write all results here")
     ap.add_argument("files", nargs="+")
     args = ap.parse_args()
-    from train import load_checkpoint
+    from checkpoint import load_checkpoint
 
     torch.set_num_threads(1)
     model, wp, cfg, gaz = load_checkpoint(args.checkpoint)

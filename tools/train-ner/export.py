@@ -192,7 +192,7 @@ def main():
     """Re-export a checkpoint: /usr/bin/python3 tools/train-ner/export.py --checkpoint .train/runs/main/ckpt.pt --out models/ner"""
     import argparse
 
-    from train import load_checkpoint
+    from checkpoint import load_checkpoint
 
     ap = argparse.ArgumentParser()
     ap.add_argument("--checkpoint", required=True)

@@ -13,7 +13,7 @@ import torch
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from data import read_jsonl, subwords  # noqa: E402
 from pretok import nfc, pretokenize  # noqa: E402
-from train import load_checkpoint  # noqa: E402
+from checkpoint import load_checkpoint  # noqa: E402
 
 TEXTS = [
     "Sehr geehrter Herr Dr. Müller, bitte überweisen Sie den Betrag bis zum 12.05.2022.",

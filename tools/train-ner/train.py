@@ -25,6 +25,7 @@ sys.path.insert(0, HERE)
 
 from data import IGNORE, TAG_ID, TAGS, encode, omask_table, read_jsonl  # noqa: E402
 from model import build, macs_per_token  # noqa: E402
+from checkpoint import load_gazetteer, model_kwargs, save_checkpoint  # noqa: E402
 from wordpiece import WordPiece, learn_vocab  # noqa: E402
 
 # Training splits (files under --data-dir). LER is opt-in (--with-ler): its licence is unclear (README CC BY 4.0,
@@ -255,28 +256,6 @@ def batch_positions(batch):
     return sum(b - a + 2 for _, a, b in batch)
 
 
-def save_checkpoint(path, model, vocab, cfg):
-    torch.save({"state": {k: v.detach().cpu() for k, v in model.state_dict().items()}, "vocab": vocab, "cfg": cfg}, path)
-
-
-def load_checkpoint(path):
-    """(model, wordpiece, cfg, gazetteer or None)."""
-    ck = torch.load(path, map_location="cpu")
-    cfg = ck["cfg"]
-    model = build(cfg["arch"], len(ck["vocab"]), len(TAGS), **model_kwargs(cfg))
-    model.load_state_dict(ck["state"])
-    model.eval()
-    return model, WordPiece(ck["vocab"]), cfg, load_gazetteer(cfg)
-
-
-def load_gazetteer(cfg):
-    if not cfg.get("gazetteer"):
-        return None
-    from gazetteer import Gazetteer
-
-    return Gazetteer(cfg["gazetteer"])
-
-
 def leak_dropout(spec, names):
     """`--gaz-leak file:list=P,...` as {file: {list: P}}: lists built partly from a training file mark its words more
     often than they will mark unseen text (the German common words come from GermEval's test split), so their marks
@@ -289,12 +268,6 @@ def leak_dropout(spec, names):
             raise SystemExit(f"--gaz-leak: no list {lst} (lists: {names})")
         out.setdefault(f.strip(), {})[lst] = float(p)
     return out
-
-
-def model_kwargs(cfg):
-    if cfg["arch"] == "transformer":
-        return dict(d=cfg["d"], layers=cfg["layers"], heads=cfg["heads"], ffn=cfg["ffn"], max_pos=cfg["max_pos"], dropout=cfg["dropout"], act=cfg.get("act", "gelu"), gaz=cfg.get("gaz_lists", 0))
-    return dict(d=cfg["d"], hidden=cfg["hidden"], layers=cfg["layers"], dropout=cfg["dropout"])
 
 
 def main():

@@ -5,9 +5,14 @@
  * length ("ß" → "SS").
  */
 import type { Rng } from './core.js';
-import type { Ctx, Out } from './render.js';
+import type { CaseStyle, Out } from './core.js';
 
-export type CaseStyle = 'plain' | 'upper' | 'title';
+/** What a style needs of a document's context. */
+interface Styled {
+  caseStyle: CaseStyle;
+}
+
+export type { CaseStyle };
 
 export function pickCaseStyle(rng: Rng): CaseStyle {
   return rng.weighted([
@@ -26,13 +31,13 @@ const toUpper = (s: string) => s.toUpperCase();
 const toTitle = (s: string) => s.replace(/(^|[\s\-/(„"])(\p{Ll})/gu, (_, pre: string, c: string) => pre + c.toUpperCase());
 
 /** A heading or subject line: ALL CAPS or Title Case under those styles. */
-export function heading(ctx: Ctx, out: Out): Out {
+export function heading(ctx: Styled, out: Out): Out {
   if (ctx.caseStyle === 'upper') return mapText(out, toUpper);
   if (ctx.caseStyle === 'title') return mapText(out, toTitle);
   return out;
 }
 
 /** A letterhead, addressee block or signature: ALL CAPS under the upper style. */
-export function block(ctx: Ctx, out: Out): Out {
+export function block(ctx: Styled, out: Out): Out {
   return ctx.caseStyle === 'upper' ? mapText(out, toUpper) : out;
 }

@@ -4,6 +4,12 @@
  */
 import type { TextLabelName } from '../../../src/spec/types.js';
 
+/** A document's language. */
+export type Lang = 'de' | 'en';
+
+/** How a document writes its headings and blocks: as typed, in capitals, or in Title Case (`case-style.ts`). */
+export type CaseStyle = 'plain' | 'upper' | 'title';
+
 export interface Entity {
   start: number;
   end: number;
@@ -17,6 +23,9 @@ export interface Piece {
 }
 
 /** mulberry32: small, fast, seedable. */
+/** A document's text as it is built: plain strings and entity pieces. */
+export type Out = (Piece | string)[];
+
 export class Rng {
   private state: number;
   constructor(seed: number) {

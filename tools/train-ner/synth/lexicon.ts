@@ -13,7 +13,8 @@ import { foreignName, pickLocale, seedLocales } from './locales.js';
 import type { ForeignLocale } from './locales.js';
 import { ibanRemainder } from '../../../src/detection/validators/iban.js';
 
-export type Lang = 'de' | 'en';
+import type { Lang } from './core.js';
+export type { Lang };
 
 export interface Gazetteers {
   surnames: string[];

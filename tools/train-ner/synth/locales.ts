@@ -28,7 +28,12 @@ import {
 } from '@faker-js/faker';
 import type { Faker } from '@faker-js/faker';
 import type { Piece, Rng } from './core.js';
-import type { Lang, Lexicon } from './lexicon.js';
+import type { Lang } from './core.js';
+
+/** What drawing a foreign name needs of the lexicon: a draw that keeps to its split. */
+interface Drawer {
+  drawInSplit(fn: () => string): string;
+}
 
 export interface ForeignLocale {
   faker: Faker;
@@ -132,18 +137,18 @@ export function pickLocale(rng: Rng, lang: Lang): ForeignLocale {
 }
 
 /** A value from the locale, in Latin script, belonging to the lexicon's split. */
-function draw(lex: Lexicon, l: ForeignLocale, fn: (f: Faker) => string): string {
+function draw(lex: Drawer, l: ForeignLocale, fn: (f: Faker) => string): string {
   return lex.drawInSplit(() => (l.latin ?? String)(fn(l.faker)));
 }
 
-export function foreignName(lex: Lexicon, l: ForeignLocale, female: boolean): { first: string; last: string } {
+export function foreignName(lex: Drawer, l: ForeignLocale, female: boolean): { first: string; last: string } {
   const sex = female ? 'female' : 'male';
   return { first: draw(lex, l, (f) => f.person.firstName(sex)), last: draw(lex, l, (f) => f.person.lastName(sex)) };
 }
 
 /** Street line, postcode + city, the city alone and the country line of an address in the locale. */
 export function foreignAddress(
-  lex: Lexicon,
+  lex: Drawer,
   l: ForeignLocale,
   lang: Lang,
 ): { str: Piece; loc: Piece; city: string; country: Piece; tel: string } {

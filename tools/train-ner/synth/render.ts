@@ -2,7 +2,7 @@
  * Template rendering: `{slot}` placeholders in sentence patterns become labelled pieces. A document context keeps
  * its people (A, B, C) and their addresses fixed, so later mentions corefer ("Herr Müller … Müllers Antrag").
  */
-import type { CaseStyle } from './case-style.js';
+import type { CaseStyle, Out } from './core.js';
 import type { Piece, Rng } from './core.js';
 import type { Lang, Lexicon, Person } from './lexicon.js';
 import { foreignAddress } from './locales.js';
@@ -19,7 +19,7 @@ export interface DocPerson extends Person {
   country?: Piece;
 }
 
-export type Out = (Piece | string)[];
+export type { Out };
 
 const WEEKDAYS_DE = ['Montag', 'Dienstag', 'Mittwoch', 'Donnerstag', 'Freitag', 'Samstag', 'Sonntag'];
 const WEEKDAYS_EN = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
