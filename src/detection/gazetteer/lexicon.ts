@@ -1,4 +1,4 @@
-import { FIRST_NAMES } from './first-names.js';
+import { firstNames } from '../lexicons/store.js';
 
 /**
  * Small closed word lists shared by the rule recognizers, and helpers that turn them into regex pieces.
@@ -39,7 +39,7 @@ export function isFirstName(word: string): boolean {
     parts.length > 0 &&
     parts.every((p) => {
       const w = p.length > 1 && p === p.toUpperCase() ? p.charAt(0) + p.slice(1).toLowerCase() : p;
-      return FIRST_NAMES.has(w);
+      return firstNames().has(w);
     })
   );
 }
@@ -221,8 +221,11 @@ const PEOPLES_AND_FEASTS = words(`American Americans British Irish Scottish Wels
   Shiites Shia Hindu Hindus Buddhist Buddhists Sikh Sikhs Christmas Easter Thanksgiving Halloween Ramadan Hanukkah Diwali
   Passover Pentecost Weihnachten Ostern Pfingsten Silvester`);
 
-/** Months that are given names too (`April said…`), missing from the name list for their months' sake. */
-const MONTHS_NAMING_PEOPLE: ReadonlySet<string> = new Set(words('April May June August Mai'));
+/**
+ * Months and feasts that are given names too (`April said…`, `Silvester Stallone`): some missing from the name list
+ * for their months' sake, the others in it (a test keeps this list and the name list agreeing).
+ */
+export const CALENDAR_WORDS_NAMING_PEOPLE: ReadonlySet<string> = new Set(words('April May June August Mai Silvester'));
 
 /**
  * Pronouns and what families call each other (`He's not answering`, `Has anyone heard from Grandad?`): they name
@@ -248,7 +251,7 @@ export const POST_NOMINALS: ReadonlySet<string> = new Set(
 export const NOT_A_NAME = new RegExp(
   `^(?:(?!${NOUN_SUFFIX_NAMES}$)\\p{Lu}\\p{L}{1,30}${NOUN_SUFFIXES}|${alternation([...ADDRESS_NOUNS, ...GENERIC_INSTITUTIONS])}` +
     `|(?:${alternation(HONORIFICS)})\\.?|${OUTLINE_MARK}|${alternation(PRONOUNS_AND_KIN_CALLS)}|${alternation(LANGUAGES)}` +
-    `|${alternation([...PEOPLES_AND_FEASTS, ...MONTHS, ...WEEKDAYS].filter((w) => !isFirstName(w) && !MONTHS_NAMING_PEOPLE.has(w)))})$`,
+    `|${alternation([...PEOPLES_AND_FEASTS, ...MONTHS, ...WEEKDAYS].filter((w) => !CALENDAR_WORDS_NAMING_PEOPLE.has(w)))})$`,
   'u',
 );
 

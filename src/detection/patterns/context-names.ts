@@ -14,7 +14,7 @@ import {
   words,
 } from '../gazetteer/lexicon.js';
 import { isCommonWord } from '../common-words.js';
-import { PLACE_NAMES } from '../gazetteer/places.js';
+import { placeNames } from '../lexicons/store.js';
 import type { Recognizer } from '../recognizer.js';
 import { KNOWN_ORG_NAMES } from './known-orgs.js';
 import { patternRecognizer, type PatternRule } from './pattern-recognizer.js';
@@ -336,7 +336,7 @@ function knownFirstName(value: string, m: RegExpExecArray, text: string): boolea
  */
 function surnameCommaFirst(value: string): boolean | number {
   const [surname = '', first = ''] = value.split(/,[ \u00a0]/u);
-  if (!nameWords(value) || !isFirstName(first) || isFirstName(surname) || PLACE_NAMES.has(surname)) return false;
+  if (!nameWords(value) || !isFirstName(first) || isFirstName(surname) || placeNames().has(surname)) return false;
   return !isCommonWord(surname, 'auto') && 0.75;
 }
 
@@ -556,7 +556,7 @@ export const NAME_RULES: readonly PatternRule[] = [
     regex: new RegExp(`${B}(?<name>\\p{Lu}\\p{Ll}[\\p{L}\\p{M}-]{1,30})['’]s${SP}${POSSESSED}(?![\\p{L}])`, 'dgu'),
     group: 'name',
     score: 0.85,
-    validate: (value) => !PLACE_NAMES.has(value) && !KNOWN_ORG_NAMES.has(value) && (isFirstName(value) || !isCommonWord(value, 'en')),
+    validate: (value) => !placeNames().has(value) && !KNOWN_ORG_NAMES.has(value) && (isFirstName(value) || !isCommonWord(value, 'en')),
   },
   {
     // The patient line that imaging devices burn into a picture or print on a report: name words in capitals at a line

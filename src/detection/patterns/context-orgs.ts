@@ -16,7 +16,7 @@ import {
 import { isCommonCompound, isCommonWord } from '../common-words.js';
 import { readLanguage } from '../text-language.js';
 import { patternRecognizer, type PatternRule } from './pattern-recognizer.js';
-import { PLACE_NAMES } from '../gazetteer/places.js';
+import { placeNames } from '../lexicons/store.js';
 import { KNOWN_ORG_NAMES, KNOWN_ORG_RULES } from './known-orgs.js';
 import { PUBLIC_BODY_RULES } from './public-bodies.js';
 import { TOWN_PATTERN } from './postcode-city.js';
@@ -263,7 +263,7 @@ function partnersOnly(value: string): boolean {
 
 /** A partner's name: no common word or compound of them, no place, no known organisation. */
 function surname(w: string): boolean {
-  return /^\p{Lu}\p{Ll}/u.test(w) && !isCommonWord(w, 'auto') && !isCommonCompound(w) && !PLACE_NAMES.has(w) && !KNOWN_ORG_NAMES.has(w);
+  return /^\p{Lu}\p{Ll}/u.test(w) && !isCommonWord(w, 'auto') && !isCommonCompound(w) && !placeNames().has(w) && !KNOWN_ORG_NAMES.has(w);
 }
 
 /** A billing field before a firm or person: `Bill to:`, `Invoice to:`, `Rechnung an:`. */
@@ -358,7 +358,7 @@ export const ORG_RULES: readonly PatternRule[] = [
     // theirs (`die Richterin am Amtsgericht Engelhardt`): the person rule reads it, unless it is a listed place
     // (`ein Richter am Oberlandesgericht Köln`).
     validate: (value, m, text) => {
-      if (JUDGE_BEFORE.test(text.slice(Math.max(0, m.index - 40), m.index)) && !PLACE_NAMES.has(value.replace(/^\S+\s+/u, '')))
+      if (JUDGE_BEFORE.test(text.slice(Math.max(0, m.index - 40), m.index)) && !placeNames().has(value.replace(/^\S+\s+/u, '')))
         return false;
       return LEGAL_END.test(value) ? 0.9 : true;
     },

@@ -1,5 +1,4 @@
 import type { Span } from '../../text/span.js';
-import { commonWordsDe, commonWordsEn, nameWordsEn } from '../gazetteer/common-words.js';
 import {
   FUNCTION_WORD_SET,
   FUNCTION_WORDS,
@@ -9,7 +8,7 @@ import {
   TITLE_WORDS,
   WEEKDAYS,
 } from '../gazetteer/lexicon.js';
-import { PLACE_NAMES } from '../gazetteer/places.js';
+import { commonWordsDe, commonWordsEn, nameWordsEn, placeNames } from '../lexicons/store.js';
 import type { DetectContext, Recognizer } from '../recognizer.js';
 import { textLanguage } from '../text-language.js';
 
@@ -64,7 +63,7 @@ function standsAlone(text: string, start: number, end: number): boolean {
 
 function isGivenName(word: string): boolean {
   const lower = word.toLowerCase();
-  return isFirstName(word) && !NOT_NAMES.has(word) && !PLACE_NAMES.has(word) && !commonWordsEn().has(lower) && !commonWordsDe().has(lower);
+  return isFirstName(word) && !NOT_NAMES.has(word) && !placeNames().has(word) && !commonWordsEn().has(lower) && !commonWordsDe().has(lower);
 }
 
 /** A lower-case word no English dictionary or common word spells (`kaite`, `katel`; not `guy`, `can`, `the`). */

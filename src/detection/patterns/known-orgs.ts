@@ -1,6 +1,6 @@
 import { isCommonWord } from '../common-words.js';
 import { phrases, words } from '../gazetteer/lexicon.js';
-import { PLACE_NAMES } from '../gazetteer/places.js';
+import { placeNames } from '../lexicons/store.js';
 import type { PatternRule } from './pattern-recognizer.js';
 import { SP } from './fragments.js';
 
@@ -72,7 +72,7 @@ const AGENCY_IN_BRACKETS = `(?<=\\(${SP}?)(?:AFP|AP)(?=${SP}?\\))`;
 function clubWords(value: string, m: RegExpExecArray, text: string): boolean {
   const words = value.split(/[ \u00a0]/u).slice(1);
   if (text.charAt(m.index + value.length) === '.' && (words.at(-1) ?? '').length <= 3) return false;
-  return words.every((w) => !/^\p{Lu}/u.test(w) || !isCommonWord(w, 'auto') || PLACE_NAMES.has(w));
+  return words.every((w) => !/^\p{Lu}/u.test(w) || !isCommonWord(w, 'auto') || placeNames().has(w));
 }
 
 export const KNOWN_ORG_RULES: readonly PatternRule[] = [

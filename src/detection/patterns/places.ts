@@ -1,15 +1,14 @@
 import type { Span } from '../../text/span.js';
 import { isCommonCompound } from '../common-words.js';
-import { commonWordsDe, commonWordsEn } from '../gazetteer/common-words.js';
 import { FUNCTION_WORD_SET, isFirstName, TITLE_WORDS, words } from '../gazetteer/lexicon.js';
-import { PLACE_NAMES } from '../gazetteer/places.js';
+import { commonWordsDe, commonWordsEn, placeNames } from '../lexicons/store.js';
 import type { DetectContext, Recognizer } from '../recognizer.js';
 
 /*
  * LOC: countries, first-level regions (Länder, states, provinces, cantons), continents and large cities by name,
  * German and English (`Deutschland`, `The Netherlands`, `Nordrhein-Westfalen`, `UK`, `Wuppertal`), and European
  * countries in their own languages (`Sverige`, `Polska`, `Ελλάδα`), as written or in capitals (`NORWAY` on the country
- * line of an address). The list (../gazetteer/places.ts) is closed, so the match is a lookup of whole words, not a name
+ * line of an address). The list (`lexicons/places.txt`) is closed, so the match is a lookup of whole words, not a name
  * shape. Lower-case forms match only as chats write them, outside German text and below every other rule (see
  * `LOWER_SCORE`; never `china`, `turkey`); a name inside a hyphenated compound (`Deutschland-Tour`, `US-Dollar`) or an
  * adjective (`deutsche`) is no place.
@@ -28,10 +27,6 @@ const CAPS_PRONOUN = 'US';
 
 const FUNCTION = FUNCTION_WORD_SET;
 
-/** Every name and its capitals form, mapped to the name as listed; lower-case forms of some, see `LOWER_SCORE`. */
-const LOOKUP = new Map<string, string>();
-/** The most words a name starting with this word has (only names of two words or more). */
-const WORDS_AFTER = new Map<string, number>();
 /**
  * Chats and web posts write places in lower case (`i live in malaysia`, `traveling to san francisco`). A lower-case
  * form of several words counts (`san francisco`); one of one word when it is no common word or first name in either
@@ -39,8 +34,6 @@ const WORDS_AFTER = new Map<string, number>();
  * rule and the model.
  */
 const LOWER_SCORE = 0.55;
-/** The first words of the lower-case forms. */
-const LOWER_FIRST = new Set<string>();
 function lowerFormCounts(name: string): boolean {
   const lower = name.toLowerCase();
   if (lower === name || lower.length < 4 || LOWER_WORDS.has(lower)) return false;
@@ -58,14 +51,33 @@ function lowerAllowed(first: string, language: DetectContext['language']): boole
 }
 /** Places that are English words in lower case, beyond the common-word lists. */
 const LOWER_WORDS = new Set(words('china turkey chile jersey nice split mobile reading bath hull sale orange surprise independence'));
-for (const name of PLACE_NAMES) {
-  const lower = lowerFormCounts(name) ? [name.toLowerCase()] : [];
-  for (const form of lower) LOWER_FIRST.add(form.split(' ')[0] ?? form);
-  for (const form of [name, name.toUpperCase(), ...lower]) {
-    LOOKUP.set(form, name);
-    const parts = form.split(' ');
-    if (parts.length > 1) WORDS_AFTER.set(parts[0] ?? '', Math.max(WORDS_AFTER.get(parts[0] ?? '') ?? 0, parts.length));
+
+/** The listed places, indexed for lookup in text. */
+interface PlaceIndex {
+  /** Every name and its capitals form, mapped to the name as listed; lower-case forms of some, see `LOWER_SCORE`. */
+  lookup: Map<string, string>;
+  /** The most words a name starting with this word has (only names of two words or more). */
+  wordsAfter: Map<string, number>;
+  /** The first words of the lower-case forms. */
+  lowerFirst: Set<string>;
+}
+let index: PlaceIndex | undefined;
+
+/** The index, built on first use from the loaded list. */
+function places(): PlaceIndex {
+  if (index !== undefined) return index;
+  const built: PlaceIndex = { lookup: new Map(), wordsAfter: new Map(), lowerFirst: new Set() };
+  for (const name of placeNames()) {
+    const lower = lowerFormCounts(name) ? [name.toLowerCase()] : [];
+    for (const form of lower) built.lowerFirst.add(form.split(' ')[0] ?? form);
+    for (const form of [name, name.toUpperCase(), ...lower]) {
+      built.lookup.set(form, name);
+      const parts = form.split(' ');
+      const first = parts[0] ?? '';
+      if (parts.length > 1) built.wordsAfter.set(first, Math.max(built.wordsAfter.get(first) ?? 0, parts.length));
+    }
   }
+  return (index = built);
 }
 
 const TOKEN = /\S+/gu;
@@ -100,13 +112,13 @@ function lookUp(raw: string): { name: string; cut: number } | undefined {
   const stripped = key.replace(TRAILING, '');
   const bare = stripped.replace(POSSESSIVE, '');
   for (const form of [key, stripped, bare]) {
-    const name = LOOKUP.get(form);
+    const name = places().lookup.get(form);
     if (name !== undefined) return { name, cut: key.length - form.length };
   }
   // German genitive, inside the span (labels.md): `Deutschlands`, `Frankreichs`, `Griechenlandes`.
-  const base = stripped.endsWith('s') ? LOOKUP.get(stripped.slice(0, -1)) : undefined;
+  const base = stripped.endsWith('s') ? places().lookup.get(stripped.slice(0, -1)) : undefined;
   if (base !== undefined && !/[sxzß]$/u.test(base)) return { name: base, cut: key.length - stripped.length };
-  const longer = stripped.endsWith('es') ? LOOKUP.get(stripped.slice(0, -2)) : undefined;
+  const longer = stripped.endsWith('es') ? places().lookup.get(stripped.slice(0, -2)) : undefined;
   if (longer !== undefined && /land$/u.test(longer)) return { name: longer, cut: key.length - stripped.length };
   return undefined;
 }
@@ -143,7 +155,7 @@ function rejected(name: string, text: string, tokens: readonly Token[], i: numbe
  * machen`, `in seiner Heimatstadt Mainz`).
  */
 function nameWord(w: string): boolean {
-  return CAPITAL.test(w) && !FUNCTION.has(w) && !LOOKUP.has(w) && !commonWordsDe().has(w.toLowerCase()) && !isCommonCompound(w);
+  return CAPITAL.test(w) && !FUNCTION.has(w) && !places().lookup.has(w) && !commonWordsDe().has(w.toLowerCase()) && !isCommonCompound(w);
 }
 
 /** Whether tokens i … i+n-1 stand close enough to be one name. */
@@ -161,7 +173,8 @@ function joined(text: string, tokens: readonly Token[], i: number, n: number): b
  */
 function lowerCandidate(text: string, start: number, end: number, language: DetectContext['language']): boolean {
   const w = text.slice(start, end);
-  if (!LOWER_FIRST.has(w) && !LOWER_FIRST.has(w.slice(0, -1))) return false;
+  const { lowerFirst } = places();
+  if (!lowerFirst.has(w) && !lowerFirst.has(w.slice(0, -1))) return false;
   return lowerAllowed(w.replace(TRAILING, ''), language) && !/[@#/._-]/u.test(text.charAt(start - 1));
 }
 
@@ -174,7 +187,7 @@ function detect(text: string, ctx: DetectContext): Span[] {
     const start = first.start + (LEADING.exec(text.slice(first.start, first.end))?.[0].length ?? 0);
     const lowerCase = !CAPITAL.test(text.charAt(start));
     if (lowerCase && !lowerCandidate(text, start, first.end, ctx.language)) continue;
-    const most = Math.min(WORDS_AFTER.get(text.slice(start, first.end)) ?? 1, tokens.length - i);
+    const most = Math.min(places().wordsAfter.get(text.slice(start, first.end)) ?? 1, tokens.length - i);
     for (let n = most; n >= 1; n--) {
       const last = tokens[i + n - 1] as Token;
       if (!joined(text, tokens, i, n)) continue;

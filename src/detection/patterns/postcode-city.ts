@@ -14,7 +14,7 @@ import {
   WEEKDAYS,
   words,
 } from '../gazetteer/lexicon.js';
-import { PLACE_NAMES } from '../gazetteer/places.js';
+import { placeNames } from '../lexicons/store.js';
 import { patternRecognizer, type PatternRule } from './pattern-recognizer.js';
 import { SP, WORD_END as E } from './fragments.js';
 
@@ -160,7 +160,7 @@ export const POSTCODE_RULES: readonly PatternRule[] = [
       'dgu',
     ),
     score: 0.8,
-    validate: (_value, m) => PLACE_NAMES.has(m.groups?.town ?? ''),
+    validate: (_value, m) => placeNames().has(m.groups?.town ?? ''),
   },
   {
     // London SW1A 2AA, Milton Keynes MK9 2AA, Newcastle upon Tyne NE1 4ST, or the postcode alone.

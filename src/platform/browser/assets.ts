@@ -1,11 +1,13 @@
+import type { LexiconId } from '../../detection/lexicons/manifest.js';
+import { LEXICON_IDS } from '../../detection/lexicons/manifest.js';
 import type { OcrAssets } from '../../documents/ocr-client.js';
 
 /**
  * Every file the browser build fetches, each named by a `new URL('…', import.meta.url)` literal: the pattern every
  * modern bundler understands (Vite, webpack 5, Rollup, esbuild plugins), so an app that bundles the package gets these
  * files copied next to its own and nothing is copied by hand. Unbundled (the package served as files) the same URLs
- * point into the package: `dist/vendor/…` and `dist/models/…` (the repo's dev server serves them from node_modules
- * and `models/`). `assetsBaseUrl` replaces all of them with one self-hosted folder (`local-anonymizer assets DIR`).
+ * point into the package: `dist/vendor/…`, `dist/models/…` and `dist/lexicons/…` (the repo's dev server serves them from node_modules
+ * and `models/`, `lexicons/`). `assetsBaseUrl` replaces all of them with one self-hosted folder (`local-anonymizer assets DIR`).
  *
  * Files a library looks up by name inside a folder cannot be renamed by a bundler: tesseract's traineddata is shipped
  * as `<code>.traineddata` (gzip bytes, found by their magic number), so a hashed name such as `deu-1a2b.traineddata`
@@ -14,6 +16,8 @@ import type { OcrAssets } from '../../documents/ocr-client.js';
  */
 export interface BrowserAssets {
   ner: { config: string; tokenizer: string; model: string };
+  /** The rules' word lists, by id (`lexicons/manifest.json`). */
+  lexicons: Record<LexiconId, string>;
   faces: { back: string; front: string };
   ocr: OcrAssets;
   pdfjs: { worker: string; dataDir: string };
@@ -29,6 +33,7 @@ const LAYOUT = {
   tesseract: { worker: 'vendor/tesseract/worker.min.js', core: 'vendor/tesseract/tesseract-core-simd-lstm.wasm.js' },
   tessdata: ['vendor/tessdata/deu.traineddata', 'vendor/tessdata/eng.traineddata'],
   pdfjs: { worker: 'vendor/pdfjs/pdf.worker.min.mjs', dataDir: 'vendor/pdfjs/' },
+  lexicons: 'lexicons/',
 } as const;
 
 /** tesseract wants one folder and language names: both come from the traineddata files' URLs. */
@@ -46,6 +51,15 @@ function packaged(): BrowserAssets {
       config: url(new URL('../../../models/ner/config.json', import.meta.url)),
       tokenizer: url(new URL('../../../models/ner/tokenizer.json', import.meta.url)),
       model: url(new URL('../../../models/ner/model.onnx', import.meta.url)),
+    },
+    lexicons: {
+      'common-words-de': url(new URL('../../../lexicons/common-words-de.txt', import.meta.url)),
+      'german-nouns': url(new URL('../../../lexicons/german-nouns.txt', import.meta.url)),
+      'common-words-en': url(new URL('../../../lexicons/common-words-en.txt', import.meta.url)),
+      'name-words-en': url(new URL('../../../lexicons/name-words-en.txt', import.meta.url)),
+      'first-names': url(new URL('../../../lexicons/first-names.txt', import.meta.url)),
+      places: url(new URL('../../../lexicons/places.txt', import.meta.url)),
+      'compound-surnames': url(new URL('../../../lexicons/compound-surnames.txt', import.meta.url)),
     },
     faces: {
       back: url(new URL('../../../models/face/face_detection_back_256x256_barracuda.onnx', import.meta.url)),
@@ -73,6 +87,7 @@ function hosted(baseUrl: string, base: string): BrowserAssets {
   const at = (path: string) => new URL(path, root).href;
   return {
     ner: { config: at(LAYOUT.ner.config), tokenizer: at(LAYOUT.ner.tokenizer), model: at(LAYOUT.ner.model) },
+    lexicons: Object.fromEntries(LEXICON_IDS.map((id) => [id, at(`${LAYOUT.lexicons}${id}.txt`)])) as Record<LexiconId, string>,
     faces: { back: at(LAYOUT.faces.back), front: at(LAYOUT.faces.front) },
     ocr: ocrAssets(at(LAYOUT.tesseract.worker), at(LAYOUT.tesseract.core), LAYOUT.tessdata.map(at)),
     pdfjs: { worker: at(LAYOUT.pdfjs.worker), dataDir: at(LAYOUT.pdfjs.dataDir) },

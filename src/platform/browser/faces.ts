@@ -5,7 +5,7 @@ import { FACE_MODEL_FILES } from '../../inference/face/model-files.js';
 import type { FaceService } from '../../inference/face-service.js';
 import { createFaceService } from '../../inference/face-service.js';
 import { createOrtFaceNet } from '../../inference/face-session.js';
-import { sha256Hex } from '../../inference/manifest.js';
+import { sha256Hex } from '../../bytes/sha256.js';
 
 async function fetchVerified(url: string, sha256: string): Promise<Uint8Array> {
   let bytes: Uint8Array;

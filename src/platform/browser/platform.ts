@@ -12,6 +12,8 @@ import { createCanvasCodec } from './codec.js';
 import { startFaceWorker } from './face-client.js';
 import { createBrowserFaceService } from './faces.js';
 import { browserAssets } from './assets.js';
+import { provideLexicons } from '../../detection/lexicons/store.js';
+import { browserLexicons } from './lexicons.js';
 import { browserNer } from './ner.js';
 import { browserPdfjs, browserRenderCanvas } from './pdfjs.js';
 
@@ -38,6 +40,7 @@ export interface BrowserPlatformOptions {
 export function browserPlatform(base: string, options: BrowserPlatformOptions = {}): Platform {
   const storeName = options.storeName ?? 'local-anonymizer';
   const assets = browserAssets(base, options.assetsBaseUrl);
+  provideLexicons(() => browserLexicons(assets.lexicons));
   return {
     codec: createCanvasCodec(),
     pdfjs: browserPdfjs(assets.pdfjs),

@@ -7,6 +7,7 @@ import { browserPlatform } from './platform.js';
 import { browserAssets } from './assets.js';
 import { createFetchHandler } from '../../http/fetch-handler.js';
 import { API_PREFIX } from '../../http/routes.js';
+import { ensureLexicons } from '../../detection/lexicons/store.js';
 
 /** What a page hands the Service Worker: cloneable engine options (setup, store, limits, model choice). */
 export type ServiceWorkerConfig = Pick<
@@ -55,6 +56,8 @@ export function installServiceWorkerHost(sw: ServiceWorkerGlobalScope): void {
         ...(config.storeName ? { storeName: config.storeName } : {}),
         ...(config.assetsBaseUrl !== undefined ? { assetsBaseUrl: config.assetsBaseUrl } : {}),
       });
+      // The word lists now, while the page that configures it is online: a request may come after the network goes.
+      await ensureLexicons();
       const service = await assembleBrowserService({ ...config, noRunner: true, baseUrl: sw.location.origin }, platform);
       closeEngine = () => service.close();
       return createFetchHandler(service);

@@ -2,6 +2,8 @@ import type { Anonymizer } from '../../engine/text-engine.js';
 import { createTextEngine } from '../../engine/text-engine.js';
 import type { AnonymizerOptions } from '../../engine/options.js';
 import { browserAssets } from './assets.js';
+import { provideLexicons } from '../../detection/lexicons/store.js';
+import { browserLexicons } from './lexicons.js';
 import { browserNer } from './ner.js';
 
 /** Options of the browser's text engine. */
@@ -12,12 +14,14 @@ export interface BrowserTextOptions extends AnonymizerOptions {
 
 /**
  * The text engine in a page or worker: the shipped model (or the `ner` option's) runs in `workers/ner.worker.ts`,
- * its files from the app's own origin, loaded on first need.
+ * its files and the rules' word lists from the app's own origin, loaded on first need.
  * @example
  * const anonymizer = createAnonymizer();
  * const result = await anonymizer.text({ text: 'Herr Müller, Tel. 030 1234567', textLabels: ['PER', 'TEL'], usePseudonyms: true });
  */
 export function createAnonymizer(options: BrowserTextOptions = {}): Anonymizer {
   const base = globalThis.location.href;
-  return createTextEngine(options, browserNer(base, browserAssets(base, options.assetsBaseUrl)));
+  const assets = browserAssets(base, options.assetsBaseUrl);
+  provideLexicons(() => browserLexicons(assets.lexicons));
+  return createTextEngine(options, browserNer(base, assets));
 }

@@ -6,7 +6,7 @@ import { FACE_MODEL_FILES } from '../../inference/face/model-files.js';
 import type { FaceServiceOptions, FaceService } from '../../inference/face-service.js';
 import { createFaceService } from '../../inference/face-service.js';
 import { createOrtFaceNet } from '../../inference/face-session.js';
-import { sha256Hex } from '../../inference/manifest.js';
+import { sha256Hex } from '../../bytes/sha256.js';
 import { limitWasmTierUp } from './wasm-tiering.js';
 
 async function loadVerified(path: string, sha256: string): Promise<Uint8Array> {

@@ -14,6 +14,8 @@ import { nodeOcrAssets } from './assets.js';
 import { createNodeCodec } from './codec.js';
 import { createNodeFaceService } from './faces.js';
 import { openFolderStore } from './folder-store.js';
+import { provideLexicons } from '../../detection/lexicons/store.js';
+import { nodeLexicons } from './lexicons.js';
 import { nodeNer } from './ner.js';
 import { nodePdfjs, nodeRenderCanvas } from './pdfjs.js';
 import { limitWasmTierUp } from './wasm-tiering.js';
@@ -47,6 +49,7 @@ async function startNodeOcr(): Promise<OcrClient> {
  */
 export function nodePlatform(options: NodePlatformOptions = {}): Platform {
   const { dataDir } = options;
+  provideLexicons(nodeLexicons);
   return {
     codec: createNodeCodec(options.maxPixels ?? DEFAULT_MAX_PIXELS),
     pdfjs: nodePdfjs(),

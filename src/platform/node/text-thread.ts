@@ -3,12 +3,15 @@ import type { AnonymizerOptions } from '../../engine/options.js';
 import { createTextEngine } from '../../engine/text-engine.js';
 import { toAnonymizerError } from '../../errors/problem.js';
 import type { PoolReply, PoolTask } from './text-pool.js';
+import { provideLexicons } from '../../detection/lexicons/store.js';
+import { nodeLexicons } from './lexicons.js';
 import { nodeNer } from './ner.js';
 
 /**
  * One thread of the text pool (`text-pool.ts`): the same text engine as in-process (rules and the NER model), one
  * task at a time. Errors go back as their ProblemDetail, never with a cause (it may hold input text).
  */
+provideLexicons(nodeLexicons);
 const engine = createTextEngine((workerData as { options: AnonymizerOptions }).options, nodeNer);
 const port = parentPort!;
 

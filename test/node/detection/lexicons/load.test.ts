@@ -1,0 +1,85 @@
+import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it, vi } from 'vitest';
+import { readLexicons } from '../../../../src/detection/lexicons/load.js';
+import type { LexiconManifest } from '../../../../src/detection/lexicons/manifest.js';
+import { LEXICON_IDS } from '../../../../src/detection/lexicons/manifest.js';
+import { AnonymizerError } from '../../../../src/errors/problem.js';
+import { nodeLexicons, nodeLexiconsDir } from '../../../../src/platform/node/lexicons.js';
+
+const DIR = nodeLexiconsDir();
+const manifest = (): LexiconManifest => JSON.parse(readFileSync(join(DIR, 'manifest.json'), 'utf8')) as LexiconManifest;
+const readFromDisk = async (path: string) => new Uint8Array(readFileSync(join(DIR, path)));
+
+describe('the shipped word lists (lexicons/)', () => {
+  it('are named in the manifest with their size, licence, source and builder, and nothing else is in the folder', () => {
+    const m = manifest();
+    expect(m.lexicons.map((e) => e.id).sort()).toEqual([...LEXICON_IDS].sort());
+    for (const e of m.lexicons) {
+      expect(statSync(join(DIR, e.path)).size, e.id).toBe(e.bytes);
+      expect(e.license.length, e.id).toBeGreaterThan(3);
+      expect(e.source.length, e.id).toBeGreaterThan(20);
+      expect(statSync(join(DIR, '..', e.builder)).isFile(), e.builder).toBe(true);
+    }
+    expect(readdirSync(DIR).sort()).toEqual(['manifest.json', 'README.md', ...m.lexicons.map((e) => e.path)].sort());
+  });
+
+  it('load in Node, each checked against its hash', async () => {
+    const texts = await nodeLexicons();
+    expect(Object.keys(texts).sort()).toEqual([...LEXICON_IDS].sort());
+    expect(texts['first-names'].split('\n')).toContain('Grzegorz');
+    expect(texts.places.split('\n')).toContain('Wuppertal');
+  });
+
+  it('fail closed with a 500 when a file does not match its hash, naming the list and not its content', async () => {
+    const changed = async (path: string) => {
+      const bytes = await readFromDisk(path);
+      return path === 'places.txt' ? new TextEncoder().encode(`Nowhere\n${new TextDecoder().decode(bytes)}`) : bytes;
+    };
+    const err = await readLexicons(manifest(), changed).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(AnonymizerError);
+    expect((err as AnonymizerError).problem).toMatchObject({ status: 500, detail: 'The word list places does not match its sha256.' });
+  });
+
+  it('refuse a manifest that lacks a list or its hash', async () => {
+    const m = manifest();
+    await expect(readLexicons({ lexicons: m.lexicons.filter((e) => e.id !== 'german-nouns') }, readFromDisk)).rejects.toThrow(
+      'lacks a well-formed entry for german-nouns',
+    );
+    const noHash = m.lexicons.map((e) => (e.id === 'places' ? { ...e, sha256: 'abc' } : e));
+    await expect(readLexicons({ lexicons: noHash }, readFromDisk)).rejects.toThrow('lacks a well-formed entry for places');
+  });
+});
+
+describe('the word-list store', () => {
+  /** The store's module afresh: nothing provided, nothing loaded. */
+  async function freshStore() {
+    vi.resetModules();
+    return import('../../../../src/detection/lexicons/store.js');
+  }
+
+  it('answers no rule before the lists are loaded, and rejects a load nobody provided', async () => {
+    const store = await freshStore();
+    expect(() => store.firstNames()).toThrow('not loaded yet');
+    await expect(store.ensureLexicons()).rejects.toThrow('No word lists were provided');
+  });
+
+  it('loads once for every caller, and tries again after a failed load', async () => {
+    const store = await freshStore();
+    let calls = 0;
+    let fail = true;
+    store.provideLexicons(async () => {
+      calls++;
+      if (fail) throw new Error('offline');
+      return nodeLexicons();
+    });
+    await expect(store.ensureLexicons()).rejects.toThrow('offline');
+    fail = false;
+    await Promise.all([store.ensureLexicons(), store.ensureLexicons()]);
+    await store.ensureLexicons();
+    expect(calls).toBe(2);
+    expect(store.firstNames().has('Anna')).toBe(true);
+    expect(store.commonWordsDe().has('praxis')).toBe(true);
+    expect(store.compoundSurnames().has('Baumgarten')).toBe(true);
+  });
+});

@@ -1,0 +1,52 @@
+/**
+ * The `lexicons/` files for the builders of this folder: read a shipped list, and write one with its hash and size in
+ * `lexicons/manifest.json`, which the engine checks on load (src/detection/lexicons/load.ts).
+ */
+import { createHash } from 'node:crypto';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { frontCode, frontDecode } from '../../src/detection/lexicons/front-coding.js';
+import type { LexiconEntry, LexiconId, LexiconManifest } from '../../src/detection/lexicons/manifest.js';
+
+const LEXICONS_DIR = join(import.meta.dirname, '..', '..', 'lexicons');
+const MANIFEST = join(LEXICONS_DIR, 'manifest.json');
+
+const readManifest = (): LexiconManifest => JSON.parse(readFileSync(MANIFEST, 'utf8')) as LexiconManifest;
+
+/** The words of a shipped list as its file holds them now. */
+export function readLexicon(id: LexiconId): string[] {
+  const entry = readManifest().lexicons.find((e) => e.id === id);
+  if (entry === undefined) throw new Error(`lexicons/manifest.json has no ${id}`);
+  const text = readFileSync(join(LEXICONS_DIR, entry.path), 'utf8');
+  return entry.encoding === 'front-coded' ? frontDecode(text.trim()) : text.split('\n').filter((l) => l.length > 0);
+}
+
+/** German common words as the engine reads them: the GermEval list and the German nouns. */
+export const readCommonWordsDe = (): Set<string> => new Set([...readLexicon('common-words-de'), ...readLexicon('german-nouns')]);
+
+/** What a builder says of its list in the manifest. */
+export type LexiconAbout = Pick<LexiconEntry, 'license' | 'source' | 'builder'>;
+
+/**
+ * Writes `lexicons/<id>.txt` and its manifest entry: front coded (sorted, unique, lower-case words) or one entry per
+ * line. Returns the path written.
+ */
+export function writeLexicon(id: LexiconId, words: readonly string[], encoding: LexiconEntry['encoding'], about: LexiconAbout): string {
+  const bytes = Buffer.from(`${encoding === 'front-coded' ? frontCode(words) : words.join('\n')}\n`, 'utf8');
+  const path = `${id}.txt`;
+  writeFileSync(join(LEXICONS_DIR, path), bytes);
+  const manifest = readManifest();
+  const entry: LexiconEntry = {
+    id,
+    path,
+    encoding,
+    ...about,
+    sha256: createHash('sha256').update(bytes).digest('hex'),
+    bytes: bytes.length,
+  };
+  const at = manifest.lexicons.findIndex((e) => e.id === id);
+  if (at < 0) manifest.lexicons.push(entry);
+  else manifest.lexicons[at] = entry;
+  writeFileSync(MANIFEST, `${JSON.stringify(manifest, null, 2)}\n`);
+  return join(LEXICONS_DIR, path);
+}
