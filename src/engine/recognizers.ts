@@ -8,6 +8,8 @@ import { defaultRecognizers } from '../detection/patterns/index.js';
 import { addedRecognizers } from '../detection/ad-hoc.js';
 import type { DetectContext, Recognizer } from '../detection/recognizer.js';
 import type { Span } from '../text/span.js';
+import type { TextLabelName } from '../spec/types.js';
+import tuning from '../../models/ner/tuning.json' with { type: 'json' };
 import type { NerBackendFactory } from '../inference/ner-backends.js';
 import type { AnonymizerOptions } from './options.js';
 
@@ -31,22 +33,23 @@ export function engineRecognizers(
 }
 
 /**
- * How the engine uses its shipped model, tuned on the dev sets (the numbers: `docs/decisions.md` "NER runtime" and
- * `docs/measurements.md`): DATE comes from the rules; STR from the rules, and from the model only right after a place
- * preposition ("in der Kortwiese", "on Haag Gate"), since its STR spans elsewhere are noise on real text; model spans
- * need a mean tag probability of 0.7 in German and 0.5 in English (the cut-offs with the best recall-weighted F2: an
- * anonymizer is judged by what it masks), 0.7 when the text's language cannot be told; a one-word span that is no
- * name (`NOT_A_NAME`: Eignung, Kollegin, LSG), a span of common words (`isCommonWordSpan`: Please, Praxis, Staff
- * Engineer) and, in German text, one unknown capitalised word below a higher score (`isWeakGermanWord`) are dropped;
- * runs of words in capitals are also read in Title Case (`caseView`); spans are cut at layout (`splitAtLayout`: a line
- * break the next line's words do not continue as a name, a wide gap between columns).
+ * How the engine uses its shipped model: the values are data beside the model (`models/ner/tuning.json`, tuned on the
+ * dev sets; the numbers: `docs/decisions.md` "NER runtime" and `docs/measurements.md`). DATE comes from the rules; STR
+ * from the rules, and from the model only right after a place preposition ("in der Kortwiese", "on Haag Gate"); model
+ * spans need the cut-off of their language (the one with the best recall-weighted F2: an anonymizer is judged by what it
+ * masks), German's when the language cannot be told; a one-word span that is no name (`NOT_A_NAME`: Eignung, Kollegin,
+ * LSG), a span of common words (`isCommonWordSpan`: Please, Praxis, Staff Engineer) and, in German text, one unknown
+ * capitalised word below a higher score (`isWeakGermanWord`) are dropped; runs of words in capitals are also read in
+ * Title Case (`caseView`); spans are cut at layout (`splitAtLayout`: a line break the next line's words do not continue
+ * as a name, a wide gap between columns).
  */
-/** Scores that one unknown capitalised word of German text needs as a person, place or organisation. */
-const WEAK_WORD_SCORES = { PER: 0.8 * MODEL_WEIGHT, LOC: 0.75 * MODEL_WEIGHT, ORG: 0.75 * MODEL_WEIGHT };
+const WEAK_WORD_SCORES = Object.fromEntries(
+  Object.entries(tuning.weakGermanWordScores).map(([label, score]) => [label, score * MODEL_WEIGHT]),
+) as Partial<Record<Span['label'], number>>;
 
 export const SHIPPED_MODEL = {
-  labelMap: { DATE: null },
-  minScore: { de: 0.7, en: 0.5 },
+  labelMap: tuning.labelMap,
+  minScore: tuning.minScore,
   dropWords: new RegExp(`(?:${NOT_A_NAME.source})|(?:${NO_CAPITAL.source})`, 'u'),
   dropSpan: (text: string, span: Span, language: DetectContext['language']): boolean =>
     isCommonWordSpan(text, span, language) ||
@@ -56,13 +59,13 @@ export const SHIPPED_MODEL = {
     // organisation, which its rule labels where it names one (not `LinkedIn:`, a profile field).
     (span.label === 'PER' &&
       (POST_NOMINALS.has(text.slice(span.start, span.end)) || KNOWN_ORG_NAMES.has(text.slice(span.start, span.end)))),
-  splitAtLayout: true,
-  completeCompounds: true,
-  caseView: true,
-  contextGates: {
-    STR: /(?:^|[^\p{L}])(?:in|auf|an|aus|bei|nach|über|unter|hinter|vor|neben|In|Auf|An|Aus|Bei|Nach)(?:\s+(?:der|die|dem|den|das))?\s+$|(?:^|[^\p{L}])(?:on|at|in|along|near|off|On|At|In|Along|Near)\s+$/u,
-  },
-} as const;
+  splitAtLayout: tuning.splitAtLayout,
+  completeCompounds: tuning.completeCompounds,
+  caseView: tuning.caseView,
+  contextGates: Object.fromEntries(
+    Object.entries(tuning.contextGates).map(([label, source]) => [label, new RegExp(source, 'u')]),
+  ) as Partial<Record<TextLabelName, RegExp>>,
+};
 
 /**
  * Whether the `ner` option names a model of the user's own, run with its own options only (else the shipped model,

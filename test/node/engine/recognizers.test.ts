@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { SHIPPED_MODEL } from '../../../src/engine/recognizers.js';
 import type { Span } from '../../../src/text/span.js';
@@ -23,5 +25,21 @@ describe("the shipped model's span filter", () => {
     expect(SHIPPED_MODEL.dropSpan(cv, span(cv, 'Junior Analyst', 'PER'), 'en')).toBe(true);
     const name = 'Ask Tom Senior about it.';
     expect(SHIPPED_MODEL.dropSpan(name, span(name, 'Tom Senior', 'PER'), 'en')).toBe(false);
+  });
+});
+
+describe("the shipped model's tuning", () => {
+  it('is data beside the model (models/ner/tuning.json, hashed in the manifest), read by the engine', () => {
+    const path = new URL('../../../models/ner/tuning.json', import.meta.url);
+    const manifest = JSON.parse(readFileSync(new URL('../../../models/manifest.json', import.meta.url), 'utf8')) as {
+      models: { files: { path: string; sha256: string }[] }[];
+    };
+    const entry = manifest.models.flatMap((m) => m.files).find((f) => f.path === 'ner/tuning.json');
+    expect(entry?.sha256).toBe(createHash('sha256').update(readFileSync(path)).digest('hex'));
+    const tuning = JSON.parse(readFileSync(path, 'utf8')) as { minScore: Record<string, number>; contextGates: Record<string, string> };
+    expect(SHIPPED_MODEL.minScore).toEqual(tuning.minScore);
+    expect(SHIPPED_MODEL.contextGates.STR?.source).toBe(tuning.contextGates['STR']);
+    expect(SHIPPED_MODEL.contextGates.STR?.test('Sie wohnt in der ')).toBe(true);
+    expect(SHIPPED_MODEL.contextGates.STR?.test('Sie wohnt ')).toBe(false);
   });
 });
