@@ -2,18 +2,18 @@ import type { FieldError, TextLabelName } from '../spec/types.js';
 import { TEXT_LABELS } from '../spec/types.js';
 import { validationFailed } from '../errors/problem.js';
 import type { Recognizer } from './recognizer.js';
-import { patternRecognizer } from './patterns/pattern-recognizer.js';
-import { isValidContainerNumber } from './validators/container.js';
-import { isValidSvnr } from './validators/de-svnr.js';
-import { isValidSteuerId } from './validators/de-tax-id.js';
-import { isValidDeVatId } from './validators/de-vat-id.js';
-import { isValidDniNie } from './validators/es-nif.js';
-import { isValidIban } from './validators/iban.js';
-import { isValidIpv4, isValidIpv6 } from './validators/ip.js';
-import { isValidCodiceFiscale } from './validators/it-codice-fiscale.js';
-import { isValidKvnr } from './validators/kvnr.js';
-import { luhnValid } from './validators/luhn.js';
-import { isValidNhsNumber } from './validators/mod11.js';
+import { patternRecognizer } from './rules/pattern-recognizer.js';
+import { isValidContainerNumber } from './identifiers/validators/container.js';
+import { isValidSvnr } from './identifiers/validators/de-svnr.js';
+import { isValidSteuerId } from './identifiers/validators/de-tax-id.js';
+import { isValidDeVatId } from './identifiers/validators/de-vat-id.js';
+import { isValidDniNie } from './identifiers/validators/es-nif.js';
+import { isValidIban } from './identifiers/validators/iban.js';
+import { isValidIpv4, isValidIpv6 } from './identifiers/validators/ip.js';
+import { isValidCodiceFiscale } from './identifiers/validators/it-codice-fiscale.js';
+import { isValidKvnr } from './identifiers/validators/kvnr.js';
+import { luhnValid } from './identifiers/validators/luhn.js';
+import { isValidNhsNumber } from './identifiers/validators/mod11.js';
 
 /**
  * A recognizer written as data (Presidio's ad-hoc recognizers): a label, a regular expression, words before a match

@@ -1,10 +1,10 @@
-import { isCommonWordSpan, isFieldLabel, isWeakGermanWord } from '../detection/common-words.js';
-import { NO_CAPITAL, NOT_A_NAME, POST_NOMINALS } from '../detection/gazetteer/lexicon.js';
-import { KNOWN_ORG_NAMES } from '../detection/patterns/known-orgs.js';
+import { isCommonWordSpan, isFieldLabel, isWeakGermanWord } from '../detection/words/common-words.js';
+import { NO_CAPITAL, NOT_A_NAME, POST_NOMINALS } from '../detection/words/lexicon.js';
+import { KNOWN_ORG_NAMES } from '../detection/organisations/known-orgs.js';
 import type { NerBackend } from '../detection/ner/ner-backend.js';
 import type { NerRecognizerOptions } from '../detection/ner/ner-recognizer.js';
 import { MODEL_WEIGHT, nerRecognizer } from '../detection/ner/ner-recognizer.js';
-import { defaultRecognizers } from '../detection/patterns/index.js';
+import { defaultRecognizers } from '../detection/default-recognizers.js';
 import { addedRecognizers } from '../detection/ad-hoc.js';
 import type { DetectContext, Recognizer } from '../detection/recognizer.js';
 import type { Span } from '../text/span.js';

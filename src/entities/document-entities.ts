@@ -7,7 +7,7 @@ import { replacementOf } from '../replacement/apply.js';
 import type { ReplacementPlan } from '../replacement/plan.js';
 import type { Pseudonymizer } from '../replacement/pseudonyms.js';
 import { createPseudonymizer, formatPseudonym } from '../replacement/pseudonyms.js';
-import { withoutLegalForm } from '../detection/patterns/context-orgs.js';
+import { withoutLegalForm } from '../detection/organisations/context-orgs.js';
 import { propagatesAsIdentifier } from '../detection/propagate.js';
 import { introducedAcronym, mentionParts, type NameLanguage } from './name-parts.js';
 import { joinsParties, nameKey, splitMentions, type KnownName, type KnownNames } from './split-mentions.js';

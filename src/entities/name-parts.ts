@@ -1,5 +1,5 @@
 import type { TextLabelName } from '../spec/types.js';
-import { isCommonCompound, isCommonWord } from '../detection/common-words.js';
+import { isCommonCompound, isCommonWord } from '../detection/words/common-words.js';
 import {
   FUNCTION_WORD_SET,
   GENERIC_NAME_HEADS,
@@ -9,9 +9,9 @@ import {
   REFERENCE_WORDS,
   TITLE_WORDS,
   WEEKDAYS,
-} from '../detection/gazetteer/lexicon.js';
+} from '../detection/words/lexicon.js';
 import { placeNames } from '../detection/lexicons/store.js';
-import { withoutLegalForm } from '../detection/patterns/context-orgs.js';
+import { withoutLegalForm } from '../detection/organisations/context-orgs.js';
 import { PARTICLES } from '../replacement/coreference.js';
 
 /** The language whose common words tell a name word from an ordinary one; `auto`: either. */

@@ -1,6 +1,6 @@
 import type { TextLabelName } from '../spec/types.js';
 import type { Span } from '../text/span.js';
-import { withoutLegalForm } from '../detection/patterns/context-orgs.js';
+import { withoutLegalForm } from '../detection/organisations/context-orgs.js';
 import { isNonNameWord, isReferenceWord, isTitle, type NameLanguage } from './name-parts.js';
 
 /** A name known in the document: its label, and whether a full mention (rank 2) stands behind it. */

@@ -15,7 +15,7 @@ import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { OpenRedaction } from 'openredaction';
 import { createAnonymizer } from '../../src/platform/node/text.js';
-import { defaultRecognizers } from '../../src/detection/patterns/index.js';
+import { defaultRecognizers } from '../../src/detection/default-recognizers.js';
 import { TEXT_LABELS } from '../../src/spec/types.js';
 import { formatTable, pct } from '../../tools/eval/table.js';
 

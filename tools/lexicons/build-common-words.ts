@@ -243,7 +243,7 @@ const { ensureLexicons, provideLexicons } = await import('../../src/detection/le
 const { nodeLexicons } = await import('../../src/platform/node/lexicons.js');
 provideLexicons(nodeLexicons);
 await ensureLexicons();
-const { isCommonCompound } = await import('../../src/detection/common-words.js');
+const { isCommonCompound } = await import('../../src/detection/words/common-words.js');
 const compoundSurnames = lerSurnames
   .filter((n) => /^\p{Lu}\p{Ll}+$/u.test(n) && isCommonCompound(n))
   .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));

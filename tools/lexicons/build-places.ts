@@ -13,7 +13,7 @@
  */
 import { createRequire } from 'node:module';
 import countries from 'i18n-iso-countries';
-import { FUNCTION_WORDS } from '../../src/detection/gazetteer/lexicon.js';
+import { FUNCTION_WORDS } from '../../src/detection/words/lexicon.js';
 import { readCommonWordsDe, readLexicon, writeLexicon } from './lexicon-files.js';
 
 const commonDe = readCommonWordsDe();

@@ -1,4 +1,4 @@
-import { FUNCTION_WORDS_LOWER } from '../gazetteer/lexicon.js';
+import { FUNCTION_WORDS_LOWER } from '../words/lexicon.js';
 import type { NerEntity } from './ner-backend.js';
 
 /*

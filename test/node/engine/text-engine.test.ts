@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createAnonymizer } from '../../../src/platform/node/text.js';
 import { textModelUnavailable } from '../../../src/errors/problem.js';
-import { defaultRecognizers } from '../../../src/detection/patterns/index.js';
+import { defaultRecognizers } from '../../../src/detection/default-recognizers.js';
 import type { Recognizer } from '../../../src/detection/recognizer.js';
 import type { ExternalUploadConfig, PseudonymizedText } from '../../../src/spec/types.js';
 import { TEXT_LABELS } from '../../../src/spec/types.js';

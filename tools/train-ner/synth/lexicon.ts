@@ -11,7 +11,7 @@ import { isHeldOut } from './core.js';
 import type { Piece, Rng } from './core.js';
 import { foreignName, pickLocale, seedLocales } from './locales.js';
 import type { ForeignLocale } from './locales.js';
-import { ibanRemainder } from '../../../src/detection/validators/iban.js';
+import { ibanRemainder } from '../../../src/detection/identifiers/validators/iban.js';
 
 import type { Lang } from './core.js';
 export type { Lang };

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createAnonymizer } from '../../../../src/platform/node/text.js';
 import type { NerBackend, NerEntity, NerModelInfo } from '../../../../src/detection/ner/ner-backend.js';
-import { isCommonWordSpan } from '../../../../src/detection/common-words.js';
-import { CALENDAR_WORDS_NAMING_PEOPLE, isFirstName, MONTHS, NOT_A_NAME, WEEKDAYS } from '../../../../src/detection/gazetteer/lexicon.js';
+import { isCommonWordSpan } from '../../../../src/detection/words/common-words.js';
+import { CALENDAR_WORDS_NAMING_PEOPLE, isFirstName, MONTHS, NOT_A_NAME, WEEKDAYS } from '../../../../src/detection/words/lexicon.js';
 import { completeCompound, MODEL_WEIGHT, nerRecognizer, splitSpan, trimPunctuation } from '../../../../src/detection/ner/ner-recognizer.js';
 import type { DetectContext } from '../../../../src/detection/recognizer.js';
 import { textModelUnavailable } from '../../../../src/errors/problem.js';

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { TEXT_LABELS } from '../../../../src/spec/types.js';
-import { isValidIban } from '../../../../src/detection/validators/iban.js';
+import { isValidIban } from '../../../../src/detection/identifiers/validators/iban.js';
 import { generate } from '../../../../tools/train-ner/synth.js';
 import type { DocKind } from '../../../../tools/train-ner/synth.js';
 import { DocBuilder, Rng, patternsOf } from '../../../../tools/train-ner/synth/core.js';
