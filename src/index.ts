@@ -19,16 +19,10 @@ export type { NerModelOptions, NerModelFiles, LabelMap } from './inference/model
 export type { NerBackend } from './detection/ner/ner-backend.js';
 export { nerRecognizer } from './detection/ner/ner-recognizer.js';
 export type { LocalAnonymizer, LocalServiceOptions } from './service/local-service.js';
-export type {
-  KeyedApi,
-  DocumentsApi,
-  DefaultDocumentsApi,
-  ProjectDocumentsApi,
-  DocumentStatus,
-  DocumentFile,
-  WaitOptions,
-  FileUploadOptions,
-} from './service/document-service.js';
+export type { KeyedApi, DefaultDocumentsApi, ProjectDocumentsApi, FileUploadOptions } from './service/document-service.js';
+export type { DocumentsApi, DocumentFile } from './service/documents-api.js';
+export type { DocumentStatus } from './service/document-status.js';
+export type { WaitOptions } from './service/wait-for.js';
 export type { OrganizationSetup, ProjectSetup, ApiKeySetup, KeyKind } from './service/setup.js';
 export type { RawDocumentQuery } from './store/query.js';
 export type { Clock } from './jobs/clock.js';

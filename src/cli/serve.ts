@@ -8,7 +8,7 @@ import { createFetchHandler } from '../http/fetch-handler.js';
 import { uploadSpoolOf } from '../platform/node/folder-store.js';
 import { guardRequestFaults, startLoopbackServer } from '../platform/node/http-server.js';
 import { spoolFileSinks } from '../platform/node/upload-spool.js';
-import { MAX_TEXT_CHARS } from '../service/document-service.js';
+import { MAX_TEXT_CHARS } from '../service/text-requests.js';
 import type { OrganizationSetup } from '../service/setup.js';
 import type { CliArgs } from './args.js';
 import { MAX_OCR_WORKERS } from './args.js';

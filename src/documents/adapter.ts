@@ -2,7 +2,6 @@ import { AnonymizerError, invalidFile } from '../errors/problem.js';
 import type { Applied, Edit } from '../replacement/apply.js';
 import type { TextPiece } from '../text/pieces.js';
 import type { Box, DocumentType, ImageAnonymizationType, ImageLabelName, PiiPageEntry } from '../spec/types.js';
-import type { SniffedType } from './sniff.js';
 
 /**
  * What to do with one document, resolved from the upload config once at the API edge. Every format adapter gets the
@@ -84,20 +83,53 @@ export interface VerificationSummary {
 /** One anonymized document from an adapter: new bytes of the same type, and the PII record's page entries. */
 export interface AdapterOutput {
   bytes: Uint8Array;
-  /** File extension of the result, from the sniffed type. */
-  extension: string;
   pageData: PiiPageEntry[];
   /** Present for formats with a verification step. */
   verification?: VerificationSummary;
 }
 
 /**
- * One document format (images, PDF, DOCX, DOC): reads the bytes, asks `job.text` about its text, redacts and
- * rewrites. Platform pieces (codecs, pdf.js, OCR, detectors) are given to the adapter's factory.
+ * What a format's sniff rule read of a file it claims: at least the file extension of the file and of its result
+ * (`document-7.jpg`, `…_anonymized.jpg`). A format adds what its pipeline needs (an image: which codec reads it).
  */
-export interface DocumentAdapter {
+export interface SniffedType {
+  extension: string;
+}
+
+/** An image of a document that a PII record's `imageUrl` names: its bytes and media type. */
+export interface DocumentImage {
+  bytes: Uint8Array;
+  contentType: string;
+}
+
+/** The image a PII record entry names: its `xref`, the page of that entry, and the stored result. */
+export interface ImageRef {
+  xref: number;
+  pageNum: number;
+  /** The anonymized file as stored (an OCRed page's raster is no object of the original: it is served from here). */
+  result(): Promise<Uint8Array | undefined>;
+}
+
+/**
+ * One document format (images, PDF, DOCX, DOC): claims its files by their bytes, reads them, asks `job.text` about
+ * their text, redacts and rewrites, and serves the images its PII records name. Platform pieces (codecs, pdf.js, OCR,
+ * detectors) are given to the adapter's factory. `S` is what its sniff rule reads of a file, handed back to the
+ * other members with the same file.
+ */
+export interface DocumentAdapter<S extends SniffedType = SniffedType> {
+  /** The spec's document type of its files (PII records, document lists). */
   readonly type: DocumentType;
-  anonymize(bytes: Uint8Array, sniffed: SniffedType, job: DocumentJob): Promise<AdapterOutput>;
+  /** The formats it reads as a person names them (`PDF`; `JPEG`, `PNG`, `BMP`): a file of none of them is told so. */
+  readonly formats: readonly string[];
+  /**
+   * Its sniff rule: claims a file by its bytes (never its name or MIME type), or returns null for another format's;
+   * throws 422 for a file of its container that it cannot read (a ZIP with no Word part). A file on disk is sniffed
+   * by its first and last 64 KiB, joined (a ZIP names its parts at its end).
+   */
+  sniff(bytes: Uint8Array): S | null;
+  anonymize(bytes: Uint8Array, sniffed: S, job: DocumentJob): Promise<AdapterOutput>;
+  /** The image `ref` names, from the stored original; null when the file has none by that number that can be served. */
+  image(original: Uint8Array, sniffed: S, ref: ImageRef): Promise<DocumentImage | null>;
 }
 
 /**

@@ -2,7 +2,7 @@ import { analyze } from '../detection/analyze.js';
 import type { Recognizer } from '../detection/recognizer.js';
 import type { DocumentAdapter, DocumentJob, DocumentProgress, VerificationSummary } from '../documents/adapter.js';
 import { sniffDocument } from '../documents/sniff.js';
-import { documentTooBig, invalidFile } from '../errors/problem.js';
+import { documentTooBig } from '../errors/problem.js';
 import type { Applied } from '../replacement/apply.js';
 import { renderEdits, replacementEdits } from '../replacement/apply.js';
 import { createPlan } from '../replacement/plan.js';
@@ -23,18 +23,13 @@ import type {
 } from '../spec/types.js';
 import { TEXT_LABELS } from '../spec/types.js';
 import type { ImageAdapterDeps } from '../documents/image/image-adapter.js';
-import { createImageAdapter } from '../documents/image/image-adapter.js';
-import { createPdfAdapter } from '../documents/pdf/pdf-adapter.js';
-import { createDocxAdapter } from '../documents/docx/docx-adapter.js';
-import { createDocAdapter } from '../documents/doc/doc-adapter.js';
-import { DEFAULT_MAX_PIXELS } from '../documents/image/header.js';
-import { createPageRasteriser } from '../documents/pdf/rasterise.js';
 import type { NerBackendFactory } from '../inference/ner-backends.js';
 import type { EnginePlatform } from './platform.js';
 import { DEFAULT_THRESHOLD } from './options.js';
 import type { AnonymizerOptions } from './options.js';
 import { engineRecognizers } from './recognizers.js';
 import { retiringOcr } from './retiring-ocr.js';
+import { builtInAdapters } from './built-in-adapters.js';
 
 /** The spec's upload size limit (413 `DOCUMENT_TOO_BIG`). */
 export const MAX_DOCUMENT_BYTES = 200 * 1024 * 1024;
@@ -47,6 +42,7 @@ export const DEFAULT_DOCUMENT_CONFIG: ExternalUploadConfig = {
 
 /** The document engine's pieces: one adapter per format (built with its platform parts), and the text detection. */
 export interface DocumentAnonymizerDeps {
+  /** The formats, in sniffing order: the first whose sniff rule claims a file reads it. */
   adapters: readonly DocumentAdapter[];
   recognizers?: readonly Recognizer[];
   /** Recognizers beside the defaults and the model, and ids of those not to run, as for `createAnonymizer`. */
@@ -107,6 +103,8 @@ export interface CompletedDocument {
 
 /** The document face of the engine. */
 export interface DocumentAnonymizer {
+  /** Its formats, in sniffing order (a service over it sniffs uploads and serves PII record images with them). */
+  readonly adapters: readonly DocumentAdapter[];
   /** Sniffs, anonymizes and rebuilds one document; throws `AnonymizerError` (413, 422 INVALID_FILE, …). */
   anonymize(bytes: Uint8Array, config?: ExternalUploadConfig | null, options?: DocumentCallOptions): Promise<AnonymizedDocument>;
   /** `anonymize` plus the PII record around its page data (`document-<id>.<ext>`, status COMPLETED). */
@@ -139,9 +137,9 @@ export function createDocumentAnonymizer(deps: DocumentAnonymizerDeps): Document
   // One recognizer set for text and documents: text in a document is detected exactly like plain text.
   const recognizers = engineRecognizers(deps, deps.nerBackends ?? null);
   const threshold = deps.threshold ?? DEFAULT_THRESHOLD;
-  const adapters = new Map(deps.adapters.map((a) => [a.type, a]));
 
   const engine: DocumentAnonymizer = {
+    adapters: deps.adapters,
     async anonymizeDocument(bytes, config, options = {}) {
       const doc = await engine.anonymize(bytes, config, options);
       return {
@@ -153,9 +151,7 @@ export function createDocumentAnonymizer(deps: DocumentAnonymizerDeps): Document
     async anonymize(bytes, rawConfig, options = {}) {
       const config = rawConfig === undefined || rawConfig === null ? {} : parseUploadConfig(rawConfig, 'config');
       if (bytes.length > MAX_DOCUMENT_BYTES) throw documentTooBig(MAX_DOCUMENT_BYTES);
-      const sniffed = sniffDocument(bytes);
-      const adapter = adapters.get(sniffed.type);
-      if (!adapter) throw invalidFile(`${sniffed.type} documents are not supported yet.`);
+      const { adapter, sniffed } = sniffDocument(deps.adapters, bytes);
 
       const defaults = options.defaultConfig ?? deps.defaultConfig ?? DEFAULT_DOCUMENT_CONFIG;
       const textCfg = config.textAnonymization ?? {};
@@ -205,7 +201,7 @@ export function createDocumentAnonymizer(deps: DocumentAnonymizerDeps): Document
         verificationFallback: options.verificationFallback ?? deps.verificationFallback ?? 'fail',
       };
       const out = await forgetting(() => adapter.anonymize(bytes, sniffed, job));
-      return { documentType: adapter.type, ...out };
+      return { documentType: adapter.type, extension: sniffed.extension, ...out };
     },
   };
   return engine;
@@ -256,23 +252,23 @@ export function createDocumentEngine(platform: EnginePlatform, options: Document
   const { maxPixels, random, ocrWorkers, ...engineOptions } = options;
   let faces: ReturnType<EnginePlatform['startFaces']> | undefined;
   const ocr = retiringOcr(() => platform.startOcr(), Math.max(1, Math.floor(ocrWorkers ?? platform.ocrWorkers)));
-  const { codec, pdfjs, createCanvas } = platform;
   const detectors: ImageAdapterDeps['detectors'] = {
     faces: () => (faces ??= platform.startFaces()),
     ocr: ocr.get,
     ...(platform.keepOcrWorkers ? {} : { releaseOcr: ocr.release }),
   };
-  const noise = random ? { random } : {};
-  const image = createImageAdapter({ codec, detectors, ...(maxPixels ? { maxPixels } : {}), ...noise });
-  const rasteriser = createPageRasteriser({ pdfjs, codec, detectors, createCanvas });
-  const pdf = createPdfAdapter({ pdfjs, pixels: codec, detectors, rasteriser, ocrConcurrency: ocr.size, ...noise });
-  const docx = createDocxAdapter({ codec, detectors, maxPixels: maxPixels ?? DEFAULT_MAX_PIXELS, ...noise });
   const engine = createDocumentAnonymizer({
     ...engineOptions,
     nerBackends: platform.ner,
-    adapters: [image, pdf, docx, createDocAdapter({ codec, detectors, maxPixels: maxPixels ?? DEFAULT_MAX_PIXELS, ...noise })],
+    adapters: builtInAdapters(platform, {
+      detectors,
+      ocrConcurrency: ocr.size,
+      ...(maxPixels ? { maxPixels } : {}),
+      ...(random ? { random } : {}),
+    }),
   });
   return {
+    adapters: engine.adapters,
     anonymize: (bytes, config, callOptions) => engine.anonymize(bytes, config, callOptions),
     anonymizeDocument: (bytes, config, callOptions) => engine.anonymizeDocument(bytes, config, callOptions),
     async close() {

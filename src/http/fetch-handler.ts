@@ -1,5 +1,6 @@
 import { AnonymizerError, documentTooBig, internalError, methodNotAllowed, noSuchEndpoint } from '../errors/problem.js';
-import type { DocumentsApi, KeyedApi } from '../service/document-service.js';
+import type { KeyedApi } from '../service/document-service.js';
+import type { DocumentsApi } from '../service/documents-api.js';
 import { MAX_UPLOAD_BYTES } from '../service/upload.js';
 import type { TextRequest } from '../spec/types.js';
 import type { RawDocumentQuery } from '../store/query.js';

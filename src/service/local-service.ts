@@ -9,7 +9,7 @@ import { purgeTemporary } from './retention.js';
 import type { OrganizationSetup } from './setup.js';
 import { createOrganization } from './setup.js';
 import type { DocumentStore } from '../store/store.js';
-import type { ImageCodec } from '../documents/image/codec.js';
+import type { DocumentAdapter } from '../documents/adapter.js';
 import type { Anonymizer } from '../engine/text-engine.js';
 import { DEFAULT_DOCUMENT_CONFIG } from '../engine/document-engine.js';
 
@@ -55,8 +55,11 @@ export interface LocalServicePlatform {
   locks: Locks;
   clock: Clock;
   text: Anonymizer;
-  /** Encodes PDF images served at `imageUrl` (absent: only JPEGs are served). */
-  codec?: ImageCodec;
+  /**
+   * The formats in sniffing order, as the engine that processes the documents has them: uploads are sniffed and the
+   * images PII records name are served with them.
+   */
+  adapters: readonly DocumentAdapter[];
   /** In-process processing (Node); absent when runners live elsewhere (a browser worker). */
   processor?: DocumentProcessor;
   /** Called by `close()` after the service stopped (workers, engines). */
@@ -85,7 +88,7 @@ export async function assembleLocalAnonymizer(options: LocalServiceOptions, plat
     events,
     clock,
     text: platform.text,
-    ...(platform.codec ? { codec: platform.codec } : {}),
+    adapters: platform.adapters,
     ...(options.credits ? { credits: options.credits } : {}),
     ...(options.maxQueued !== undefined ? { maxQueued: options.maxQueued } : {}),
     ...(options.maxConcurrentText !== undefined ? { maxConcurrentText: options.maxConcurrentText } : {}),

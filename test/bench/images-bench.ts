@@ -7,16 +7,16 @@ import type { Raster } from '../../src/documents/image/raster.js';
 import { createNodeFaceService } from '../../src/platform/node/faces.js';
 import { createOcrClient } from '../../src/documents/ocr-client.js';
 import { nodeOcrAssets } from '../../src/platform/node/assets.js';
-import { sniffDocument } from '../../src/documents/sniff.js';
+import { imageFormatOf } from '../../src/documents/image/sniff-image.js';
 import { crop, paste, resize } from '../../tools/faces/compose.js';
 
 const corpus = join(import.meta.dirname, '..', '..', '..', 'shared', 'corpus');
 const codec = createNodeCodec(60e6);
 const load = async (path: string) => {
   const bytes = new Uint8Array(readFileSync(path));
-  const s = sniffDocument(bytes);
-  if (s.type !== 'IMAGE') throw new Error(`${path} is not an image`);
-  return decodeImage(bytes, s.format, codec, 60e6);
+  const format = imageFormatOf(bytes);
+  if (!format) throw new Error(`${path} is not an image`);
+  return decodeImage(bytes, format, codec, 60e6);
 };
 const RUNS = Number(process.env.RUNS ?? 3);
 

@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { installProblemTransfer } from '../../src/errors/wire.js';
-import { startDocumentWorker } from '../../src/platform/browser/document-client.js';
+import { startDocumentWorker } from '../../tools/documents/document-client.js';
 import { browserPdfjs } from '../../src/platform/browser/pdfjs.js';
 import { browserAssets } from '../../src/platform/browser/assets.js';
 import {

@@ -1,14 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import { createAnonymizer } from '../../src/platform/browser/text.js';
 import { AnonymizerError, internalError } from '../../src/errors/problem.js';
-import { startTextWorker } from '../../src/platform/browser/text-client.js';
 import { createWorkerClient } from '../../src/platform/browser/worker-client.js';
+import type { TextWorkerApi } from './fixtures/text.worker.js';
 
 interface ThrowingApi {
   typed(): Promise<never>;
   untyped(): Promise<never>;
   hang(): Promise<never>;
   crash(): Promise<never>;
+}
+
+/** The text engine in a module worker. */
+function startTextWorker() {
+  const worker = new Worker(new URL('./fixtures/text.worker.ts', import.meta.url), { type: 'module', name: 'text-engine' });
+  return createWorkerClient<TextWorkerApi>(worker, { timeoutMs: 60_000, failure: () => internalError('The text engine worker stopped.') });
 }
 
 function throwingClient(timeoutMs = 10_000) {

@@ -2,7 +2,7 @@
 // document worker as the app runs it (its default detection: rules and the NER model).
 import type { AnonymizedDocument } from '../../src/engine/document-engine.js';
 import { createBrowserDocumentAnonymizer } from '../../src/platform/browser/platform.js';
-import { startDocumentWorker } from '../../src/platform/browser/document-client.js';
+import { startDocumentWorker } from './document-client.js';
 import type { BenchFormat, BenchRow } from './inputs.js';
 import { BENCH_PAGES, benchInput, benchRow, countsOf } from './inputs.js';
 

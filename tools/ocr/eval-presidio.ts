@@ -10,7 +10,7 @@ import { decodeImage } from '../../src/documents/image/decode.js';
 import { layoutFromParagraphs } from '../../src/documents/layout.js';
 import { createNodeCodec } from '../../src/platform/node/codec.js';
 import type { Raster } from '../../src/documents/image/raster.js';
-import { sniffDocument } from '../../src/documents/sniff.js';
+import { imageFormatOf } from '../../src/documents/image/sniff-image.js';
 import { createOcrClient } from '../../src/documents/ocr-client.js';
 import { nodeOcrAssets } from '../../src/platform/node/assets.js';
 import { TEXT_LABELS } from '../../src/spec/types.js';
@@ -19,9 +19,9 @@ const dir = join(import.meta.dirname, '..', '..', '..', 'shared', 'corpus', 'pre
 const codec = createNodeCodec(60e6);
 const load = async (name: string) => {
   const bytes = new Uint8Array(readFileSync(join(dir, name)));
-  const s = sniffDocument(bytes);
-  if (s.type !== 'IMAGE') throw new Error('not an image');
-  return { bytes, raster: await decodeImage(bytes, s.format, codec, 60e6) };
+  const format = imageFormatOf(bytes);
+  if (!format) throw new Error('not an image');
+  return { bytes, raster: await decodeImage(bytes, format, codec, 60e6) };
 };
 const lum = (img: Raster, i: number) => 0.299 * img.data[i * 4]! + 0.587 * img.data[i * 4 + 1]! + 0.114 * img.data[i * 4 + 2]!;
 

@@ -1,8 +1,9 @@
 import type { DocumentAdapter } from '../adapter.js';
 import { failClosed } from '../adapter.js';
 import type { ImagePipelineDeps } from '../image/anonymize-image.js';
-import { invalidFile } from '../../errors/problem.js';
 import { anonymizeDoc } from './anonymize-doc.js';
+import { imageOfDoc } from './image-of-doc.js';
+import { sniffDoc } from './sniff-doc.js';
 
 /**
  * Word 97–2003 (.doc): a DOC result, rebuilt as a new file and verified before it completes (see `anonymizeDoc`).
@@ -13,13 +14,15 @@ import { anonymizeDoc } from './anonymize-doc.js';
 export function createDocAdapter(deps: ImagePipelineDeps): DocumentAdapter {
   return {
     type: 'DOC',
-    async anonymize(bytes, sniffed, job) {
-      if (sniffed.type !== 'DOC') throw invalidFile('The file is not a Word 97–2003 document.');
+    formats: ['DOC'],
+    sniff: sniffDoc,
+    async anonymize(bytes, _sniffed, job) {
       const r = await failClosed(
         () => anonymizeDoc(bytes, job, deps),
         'The Word document is damaged or uses structures that cannot be processed.',
       );
-      return { bytes: r.bytes, extension: 'doc', pageData: r.pageData, verification: r.verification };
+      return { bytes: r.bytes, pageData: r.pageData, verification: r.verification };
     },
+    image: async (original, _sniffed, { xref }) => imageOfDoc(original, xref),
   };
 }

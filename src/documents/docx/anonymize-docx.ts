@@ -179,7 +179,7 @@ export async function anonymizeDocx(bytes: Uint8Array, job: DocumentJob, deps: I
       }),
     );
   });
-  return { bytes: out, extension: 'docx', pageData, verification: { ...verification, stats } };
+  return { bytes: out, pageData, verification: { ...verification, stats } };
 }
 
 function isXmlPart(name: string): boolean {

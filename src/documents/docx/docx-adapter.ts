@@ -1,8 +1,9 @@
 import type { DocumentAdapter } from '../adapter.js';
 import { failClosed } from '../adapter.js';
-import { invalidFile } from '../../errors/problem.js';
 import { anonymizeDocx } from './anonymize-docx.js';
 import type { ImagePipelineDeps } from '../image/anonymize-image.js';
+import { imageOfDocx } from './image-of-docx.js';
+import { sniffDocx } from './sniff-docx.js';
 
 /**
  * DOCX: a rewrite of the package that keeps only allow-listed parts, verified before it completes. Any failure that
@@ -11,9 +12,10 @@ import type { ImagePipelineDeps } from '../image/anonymize-image.js';
 export function createDocxAdapter(deps: ImagePipelineDeps): DocumentAdapter {
   return {
     type: 'DOCX',
-    async anonymize(bytes, sniffed, job) {
-      if (sniffed.type !== 'DOCX') throw invalidFile('The file is not a Word document.');
-      return failClosed(() => anonymizeDocx(bytes, job, deps), 'The Word document is damaged or uses structures that cannot be processed.');
-    },
+    formats: ['DOCX'],
+    sniff: sniffDocx,
+    anonymize: (bytes, _sniffed, job) =>
+      failClosed(() => anonymizeDocx(bytes, job, deps), 'The Word document is damaged or uses structures that cannot be processed.'),
+    image: async (original, _sniffed, { xref }) => imageOfDocx(original, xref),
   };
 }

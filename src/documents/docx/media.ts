@@ -2,10 +2,9 @@ import { AnonymizerError } from '../../errors/problem.js';
 import type { ImagePipelineDeps, RasterFindings } from '../image/anonymize-image.js';
 import { anonymizeImage } from '../image/anonymize-image.js';
 import type { ImageJob } from '../image/anonymize-image.js';
-import { sniffDocument } from '../sniff.js';
+import { imageFormatOf } from '../image/sniff-image.js';
+import { MEDIA_TYPES } from '../image/raster.js';
 import type { WordPackage } from './package.js';
-
-const MIME = { jpeg: 'image/jpeg', png: 'image/png', bmp: 'image/bmp' } as const;
 
 /** What became of one image part: re-encoded with its findings, or replaced by a placeholder. */
 export interface MediaOutcome {
@@ -32,9 +31,9 @@ export async function anonymizeMedia(
     const bytes = pkg.parts.get(part)!;
     let findings: RasterFindings | null = null;
     try {
-      const sniffed = sniffDocument(bytes);
-      if (sniffed.type === 'IMAGE') {
-        const result = await anonymizeImage(bytes, sniffed.format, job, {
+      const format = imageFormatOf(bytes);
+      if (format) {
+        const result = await anonymizeImage(bytes, format, job, {
           codec: deps.codec,
           detectors: deps.detectors,
           maxPixels: deps.maxPixels,
@@ -43,7 +42,7 @@ export async function anonymizeMedia(
         });
         pkg.set(part, result.bytes);
         // A picture whose extension declares no content type gets its own (readers then need not guess).
-        if (pkg.contentType(part) === '') pkg.setContentType(part, MIME[sniffed.format]);
+        if (pkg.contentType(part) === '') pkg.setContentType(part, MEDIA_TYPES[format]);
         findings = result;
       }
     } catch (err) {

@@ -1,6 +1,6 @@
 import { containsWord, needleOf, searchTextOf } from '../../text/word-search.js';
 import type { VerificationLeak, VerificationSummary } from '../adapter.js';
-import { sniffDocument } from '../sniff.js';
+import { imageFormatOf } from '../image/sniff-image.js';
 import { readZip } from '../zip/read-zip.js';
 
 /** An original PII string to look for, with its label (the label alone is reported). */
@@ -70,14 +70,6 @@ function isXml(bytes: Uint8Array): boolean {
   return bytes[i] === 0x3c;
 }
 
-function isImage(bytes: Uint8Array): boolean {
-  try {
-    return sniffDocument(bytes).type === 'IMAGE';
-  } catch {
-    return false;
-  }
-}
-
 /**
  * Re-reads a written DOCX and reports every part where a detected original string survives as a word (fail closed:
  * the adapter refuses the document then). XML parts are read as text (joined across runs, raw, attributes); images
@@ -99,7 +91,7 @@ export function verifyDocx(bytes: Uint8Array, needles: readonly DocxNeedle[]): V
     if (isXml(data)) {
       const xml = new TextDecoder('utf-8').decode(data);
       for (const [reading, text] of xmlReadings(name, xml)) check(`${reading} of part ${name}`, text);
-    } else if (!isImage(data)) {
+    } else if (!imageFormatOf(data)) {
       check(`bytes of part ${name}`, new TextDecoder('latin1').decode(data));
       check(`UTF-16 bytes of part ${name}`, new TextDecoder('utf-16le').decode(data));
     }

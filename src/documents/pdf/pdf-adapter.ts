@@ -1,8 +1,9 @@
 import type { DocumentAdapter } from '../adapter.js';
 import { failClosed } from '../adapter.js';
-import { invalidFile } from '../../errors/problem.js';
 import type { PdfDeps } from './anonymize-pdf.js';
 import { anonymizePdf } from './anonymize-pdf.js';
+import { imageOfPdf, pageImageOfResult } from './image-of-pdf.js';
+import { sniffPdf } from './sniff-pdf.js';
 
 /**
  * PDF: true redaction by a full rewrite (see `anonymizePdf`), verified before it completes. Any failure that is not
@@ -11,10 +12,16 @@ import { anonymizePdf } from './anonymize-pdf.js';
 export function createPdfAdapter(deps: PdfDeps): DocumentAdapter {
   return {
     type: 'PDF',
-    async anonymize(bytes, sniffed, job) {
-      if (sniffed.type !== 'PDF') throw invalidFile('The file is not a PDF.');
+    formats: ['PDF'],
+    sniff: sniffPdf,
+    async anonymize(bytes, _sniffed, job) {
       const r = await failClosed(() => anonymizePdf(bytes, job, deps), 'The PDF is damaged or uses structures that cannot be processed.');
-      return { bytes: r.bytes, extension: 'pdf', pageData: r.pageData, verification: r.verification };
+      return { bytes: r.bytes, pageData: r.pageData, verification: r.verification };
     },
+    image: (original, _sniffed, { xref, pageNum, result }) =>
+      imageOfPdf(original, xref, deps.pixels, async () => {
+        const stored = await result();
+        return stored ? pageImageOfResult(stored, pageNum, deps.pixels) : null;
+      }),
   };
 }

@@ -3,8 +3,7 @@ import { encodeBmp } from '../../documents/image/bmp.js';
 import type { ImageCodec } from '../../documents/image/codec.js';
 import { JPEG_QUALITY } from '../../documents/image/codec.js';
 import type { ImageFormat, Raster } from '../../documents/image/raster.js';
-
-const MIME: Record<ImageFormat, string> = { jpeg: 'image/jpeg', png: 'image/png', bmp: 'image/bmp' };
+import { MEDIA_TYPES } from '../../documents/image/raster.js';
 
 function context(width: number, height: number): OffscreenCanvasRenderingContext2D {
   const ctx = new OffscreenCanvas(width, height).getContext('2d', { willReadFrequently: true });
@@ -21,7 +20,7 @@ export function createCanvasCodec(): ImageCodec {
     async decode(bytes: Uint8Array, format: ImageFormat): Promise<Raster> {
       let bitmap: ImageBitmap;
       try {
-        bitmap = await createImageBitmap(new Blob([bytes as Uint8Array<ArrayBuffer>], { type: MIME[format] }), {
+        bitmap = await createImageBitmap(new Blob([bytes as Uint8Array<ArrayBuffer>], { type: MEDIA_TYPES[format] }), {
           premultiplyAlpha: 'none',
           colorSpaceConversion: 'none',
         });
@@ -41,7 +40,7 @@ export function createCanvasCodec(): ImageCodec {
       if (format === 'bmp') return encodeBmp(raster);
       const ctx = context(raster.width, raster.height);
       ctx.putImageData(new ImageData(raster.data as Uint8ClampedArray<ArrayBuffer>, raster.width, raster.height), 0, 0);
-      const blob = await ctx.canvas.convertToBlob({ type: MIME[format], quality: JPEG_QUALITY });
+      const blob = await ctx.canvas.convertToBlob({ type: MEDIA_TYPES[format], quality: JPEG_QUALITY });
       return new Uint8Array(await blob.arrayBuffer());
     },
   };

@@ -60,8 +60,8 @@ export function browserPlatform(base: string, options: BrowserPlatformOptions = 
 }
 
 /**
- * The document engine in the browser: workers start on first use; `close()` stops them. `workers/document.worker.ts`
- * runs it off the main thread.
+ * The document engine in the browser: workers start on first use; `close()` stops them. Apps' documents run in
+ * `workers/jobs.worker.ts`, which builds its own.
  */
 export function createBrowserDocumentAnonymizer(
   base: string = globalThis.location.href,

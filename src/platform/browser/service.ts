@@ -1,4 +1,5 @@
 import type { JobsWorkerOptions } from '../../jobs/jobs-api.js';
+import { builtInAdapters } from '../../engine/built-in-adapters.js';
 import { createTextEngine } from '../../engine/text-engine.js';
 import type { Platform } from '../../service/platform.js';
 import type { JobsClient } from './jobs-client.js';
@@ -75,7 +76,8 @@ export async function assembleBrowserService(options: BrowserAnonymizerOptions, 
     events: platform.events(),
     locks: platform.locks,
     clock: platform.clock,
-    codec: platform.codec,
+    // This thread sniffs uploads and serves PII record images; the jobs worker's engine anonymizes, with the detectors.
+    adapters: builtInAdapters(platform, { detectors: {} }),
     text: createTextEngine(options, platform.ner),
     soleSession: async () => {
       // At start: nobody else was open before this engine took its shared lock. At close: nobody but this one.

@@ -57,7 +57,7 @@ export async function createNodeAnonymizer(options: NodeAnonymizerOptions = {}):
       events: platform.events(),
       locks: platform.locks,
       clock: platform.clock,
-      codec: platform.codec,
+      adapters: engine.adapters,
       text: pool ?? createTextEngine(options, platform.ner),
       processor: engine,
       dispose: async () => {

@@ -46,15 +46,17 @@ export interface Harness {
 /** A service whose documents go through the real Node document engine (rules only), or through `processor`. */
 export async function harness(options: LocalServiceOptions = {}, processor?: DocumentProcessor, storeName = dbName()): Promise<Harness> {
   const store = await openDocumentStore(storeName);
-  const engine = processor ? null : createNodeDocumentAnonymizer({ ner: false });
+  // The engine's formats sniff uploads and serve images even when `processor` stands in for its pipeline.
+  const engine = createNodeDocumentAnonymizer({ ner: false });
   const service = await assembleLocalAnonymizer(options, {
     store,
     events: memoryEvents(),
     locks: memoryLocks(),
     clock: systemClock,
     text: createAnonymizer({ ner: false }),
-    processor: processor ?? engine!,
-    dispose: async () => engine?.close(),
+    adapters: engine.adapters,
+    processor: processor ?? engine,
+    dispose: () => engine.close(),
   });
   return { service, store, storeName };
 }

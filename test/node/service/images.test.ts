@@ -1,37 +1,78 @@
-import { PDFDocument } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
-import { encodeImage } from '../../../src/documents/image/encode.js';
-import { createNodeCodec } from '../../../src/platform/node/codec.js';
-import { imageOfDocument } from '../../../src/service/images.js';
-import { raster } from '../../helpers/images.js';
+import type { DocumentAdapter, ImageRef } from '../../../src/documents/adapter.js';
+import { parseImageXref, storedImage } from '../../../src/service/images.js';
+import type { PiiPageEntry } from '../../../src/spec/types.js';
+import { createMemoryStore } from '../../../src/store/memory-store.js';
+import { expectProblem } from '../helpers/expect-problem.js';
+import { docRecord } from './records.js';
+import { toyAdapter, toyFile } from './toy-format.js';
 
-const codec = createNodeCodec(50e6);
-const picture = raster(3, 2, (x, y) => [x * 100, y * 200, 50]);
+/** A page entry that names images `xrefs`. */
+const page = (pageNum: number, ...xrefs: number[]): PiiPageEntry =>
+  ({
+    pageNum,
+    textData: {},
+    imagesData: xrefs.map((xref) => ({ imageUrl: `u/${xref}`, xref, detections: [] })),
+  }) as unknown as PiiPageEntry;
 
-/** A one-page PDF drawing `image` (pdf-lib embeds a PNG as Flate samples, a JPEG as it is); its object number. */
-async function pdfWith(kind: 'png' | 'jpeg'): Promise<{ bytes: Uint8Array; xref: number }> {
-  const doc = await PDFDocument.create();
-  const file = await encodeImage(picture, kind, codec);
-  const image = kind === 'png' ? await doc.embedPng(file) : await doc.embedJpg(file);
-  doc.addPage([100, 100]).drawImage(image, { x: 0, y: 0, width: 30, height: 20 });
-  return { bytes: await doc.save(), xref: image.ref.objectNumber };
+/** A store with document 1 (`original`, `result`), and an adapter claiming every file that records what it is asked. */
+async function setup(original: Uint8Array, result?: Uint8Array) {
+  const store = createMemoryStore(`images-${Math.random()}`);
+  await store.createDocument(() => docRecord(), original);
+  if (result)
+    await store.complete(1, null, 0, {
+      status: 'COMPLETED',
+      result,
+      anonymizedName: 'r',
+      pageData: [],
+      dropOriginal: false,
+      pages: 1,
+      problem: null,
+    });
+  const asked: Array<Omit<ImageRef, 'result'> & { result: Uint8Array | undefined }> = [];
+  const recording: DocumentAdapter = {
+    ...toyAdapter(),
+    sniff: () => ({ extension: 'any' }),
+    image: async (_o, _s, ref) => (
+      asked.push({ xref: ref.xref, pageNum: ref.pageNum, result: await ref.result() }),
+      { bytes: original, contentType: 'x/y' }
+    ),
+  };
+  return { store, recording, asked };
 }
 
-describe('imageOfDocument: the image an imageUrl names', () => {
-  it('serves a PDF image stored as Flate samples as a PNG with its pixels (with the platform codec)', async () => {
-    const { bytes, xref } = await pdfWith('png');
-    const image = await imageOfDocument(bytes, xref, codec);
-    expect(image?.contentType).toBe('image/png');
-    const decoded = await codec.decode(image!.bytes, 'png');
-    expect([decoded.width, decoded.height]).toEqual([3, 2]);
-    expect(Array.from(decoded.data)).toEqual(Array.from(picture.data));
-    expect(await imageOfDocument(bytes, xref)).toBeNull(); // no codec: only JPEGs
+describe('parseImageXref', () => {
+  it('reads a non-negative decimal below 2^31; larger names nothing; anything else is 400', async () => {
+    expect(parseImageXref('12')).toBe(12);
+    expect(parseImageXref(0)).toBe(0);
+    expect(parseImageXref(String(2 ** 31))).toBeNull();
+    for (const bad of ['-1', '1.5', 'x', '', ' 1', 1.5])
+      await expectProblem(() => parseImageXref(bad), { status: 400, problemCode: 'INVALID_PATH_PARAM' });
+  });
+});
+
+describe('storedImage: the image a PII record entry names, from the stored files', () => {
+  it('asks the format that claims the original, with the page of the entry and the stored result', async () => {
+    const { store, recording, asked } = await setup(new Uint8Array([1, 2]), new Uint8Array([9]));
+    expect(await storedImage(store, [recording], 1, [page(1, 0), page(3, 5)], '5')).toEqual({
+      bytes: new Uint8Array([1, 2]),
+      contentType: 'x/y',
+    });
+    expect(asked).toEqual([{ xref: 5, pageNum: 3, result: new Uint8Array([9]) }]);
   });
 
-  it('serves a JPEG image as stored, and nothing for an object that is no image', async () => {
-    const { bytes, xref } = await pdfWith('jpeg');
-    expect((await imageOfDocument(bytes, xref, codec))?.contentType).toBe('image/jpeg');
-    expect(await imageOfDocument(bytes, 1, codec)).toBeNull();
-    expect(await imageOfDocument(bytes, 999_999, codec)).toBeNull();
+  it('is null for an xref no entry names, or an original no format claims, without asking any format', async () => {
+    const { store, recording, asked } = await setup(new Uint8Array([1, 2]));
+    expect(await storedImage(store, [recording], 1, [page(1, 0)], 4)).toBeNull();
+    expect(await storedImage(store, [recording], 1, [page(1, 0)], String(2 ** 31))).toBeNull();
+    expect(await storedImage(store, [toyAdapter()], 1, [page(1, 0)], 0)).toBeNull();
+    expect(asked).toEqual([]);
+    await expectProblem(storedImage(store, [recording], 1, [page(1, 0)], 'x'), { status: 400 });
+  });
+
+  it('serves what the claiming format serves (the toy format: its picture, as xref 1)', async () => {
+    const picture = new Uint8Array([0x89, 0x50, 0x4e, 0x47]);
+    const { store } = await setup(toyFile(['line'], picture));
+    expect(await storedImage(store, [toyAdapter()], 1, [page(1, 1)], 1)).toEqual({ bytes: picture, contentType: 'image/png' });
   });
 });

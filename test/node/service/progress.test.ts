@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DocumentProgress } from '../../../src/documents/adapter.js';
 import type { DocumentProcessor } from '../../../src/jobs/runner.js';
-import type { DocumentStatus } from '../../../src/service/document-service.js';
+import type { DocumentStatus } from '../../../src/service/document-status.js';
 import type { LocalAnonymizer } from '../../../src/service/local-service.js';
 import { createNodeDocumentAnonymizer } from '../../../src/platform/node/platform.js';
 import { BARE, harness, pngBytes, toBase64 } from './harness.js';

@@ -12,7 +12,7 @@ import { decodeImage } from '../../../../src/documents/image/decode.js';
 import type { Raster } from '../../../../src/documents/image/raster.js';
 import { createNodeCodec } from '../../../../src/platform/node/codec.js';
 import { createNodeDocumentAnonymizer } from '../../../../src/platform/node/platform.js';
-import { imageOfDocument } from '../../../../src/service/images.js';
+import { imageOfDoc } from '../../../../src/documents/doc/image-of-doc.js';
 import type { ExternalUploadConfig } from '../../../../src/spec/types.js';
 import { corpusDir } from '../../../helpers/images.js';
 import { hasSoffice, sofficeConvert } from '../../../../tools/office/soffice.js';
@@ -87,11 +87,11 @@ describe('DOC pictures and drawing texts', () => {
     expect(images.map((i) => i.xref)).toEqual([1, 2]);
     for (const i of images) {
       expect(i.imageUrl).toMatch(new RegExp(`/images/${i.xref}$`));
-      const served = await imageOfDocument(input, i.xref, codec);
+      const served = imageOfDoc(input, i.xref);
       expect(served?.contentType).toBe(i.xref === 1 ? 'image/jpeg' : 'image/png');
       expect(served?.bytes).toEqual(pictureOfDoc(input, i.xref)!.bytes);
     }
-    expect(await imageOfDocument(input, 3, codec)).toBeNull();
+    expect(imageOfDoc(input, 3)).toBeNull();
   });
 
   it('a picture the pipeline cannot read (here: typed PICT) becomes a grey PNG, its FBSE retyped', async () => {
@@ -170,6 +170,6 @@ describe.skipIf(!faces || !LIBREOFFICE)('DOC with a photo of a face (made by Lib
       for (let x = Math.ceil(x0); x < Math.floor(x1); x++)
         for (let c = 0; c < 3; c++, n++) diff += Math.abs(a.data[(y * S + x) * 4 + c]! - b.data[(y * S + x) * 4 + c]!);
     expect(diff / n).toBeGreaterThan(20);
-    expect((await imageOfDocument(doc, 1, codec))?.bytes).toEqual(jpeg);
+    expect(imageOfDoc(doc, 1)?.bytes).toEqual(jpeg);
   });
 });

@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { createNodeDocumentAnonymizer } from '../../../../src/platform/node/platform.js';
-import { imageOfDocument } from '../../../../src/service/images.js';
+import { imageOfDocx } from '../../../../src/documents/docx/image-of-docx.js';
 import { readZip } from '../../../../src/documents/zip/read-zip.js';
 import { CANARY, CANARY_CONFIG, canaryDocx } from './fixtures.js';
 
@@ -53,9 +53,9 @@ describe('the PII record of a DOCX', () => {
     expect(image.pageNum).toBe(1);
     const { imageUrl, xref } = image.imagesData[0]!;
     expect(imageUrl).toBe(`http://localhost/external/v1/documents/7/images/${xref}`);
-    const served = await imageOfDocument(input, xref);
+    const served = imageOfDocx(input, xref);
     expect(served?.contentType).toBe('image/jpeg');
     expect(served?.bytes).toEqual([...readZip(input).entries()].find(([n]) => n === 'word/media/image1.jpeg')![1]);
-    expect(await imageOfDocument(input, 0)).toBeNull();
+    expect(imageOfDocx(input, 0)).toBeNull();
   });
 });

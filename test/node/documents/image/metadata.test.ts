@@ -3,7 +3,7 @@ import { createDocumentAnonymizer } from '../../../../src/engine/document-engine
 import { createImageAdapter } from '../../../../src/documents/image/image-adapter.js';
 import { listMetadata } from '../../../../src/documents/image/metadata.js';
 import { createNodeCodec } from '../../../../src/platform/node/codec.js';
-import { sniffDocument } from '../../../../src/documents/sniff.js';
+import { imageFormatOf } from '../../../../src/documents/image/sniff-image.js';
 import { AnonymizerError } from '../../../../src/errors/problem.js';
 import {
   concat,
@@ -25,9 +25,9 @@ const CANARY = 'ZQXNAME1';
 const MARKERS = ['Exif', 'http://ns.adobe.com/xap', 'Photoshop 3.0', 'ICC_PROFILE', 'tEXt', 'iTXt', 'zTXt', 'eXIf', 'iCCP', 'tIME', CANARY];
 
 function formatOf(bytes: Uint8Array) {
-  const s = sniffDocument(bytes);
-  if (s.type !== 'IMAGE') throw new Error('not an image');
-  return s.format;
+  const format = imageFormatOf(bytes);
+  if (!format) throw new Error('not an image');
+  return format;
 }
 
 function expectClean(out: Uint8Array, name: string) {

@@ -4,7 +4,7 @@ import { afterAll, describe, expect, it, vi } from 'vitest';
 import { createNodeDocumentAnonymizer } from '../../../../src/platform/node/platform.js';
 import { renderWithin } from '../../../../src/documents/pdf/rasterise.js';
 import { createNodeCodec } from '../../../../src/platform/node/codec.js';
-import { imageOfDocument, pageImageOfResult } from '../../../../src/service/images.js';
+import { imageOfPdf, pageImageOfResult } from '../../../../src/documents/pdf/image-of-pdf.js';
 import { openPdfjs } from '../../../../src/documents/pdf/pdfjs.js';
 import { decodeStream } from '../../../../src/documents/pdf/streams.js';
 import { nodePdfjs, nodeRenderCanvas } from '../../../../src/platform/node/pdfjs.js';
@@ -130,8 +130,8 @@ describe('PDF pages without a rewritable text layer (reliability P3, P6, P7, P9)
     expect(entry.imagesData[0]!.imageUrl).toMatch(new RegExp(`/images/${largest + 1}$`));
     // What its imageUrl serves: no object of the original, so the anonymized page image of the result.
     const codec = createNodeCodec(50e6);
-    expect(await imageOfDocument(input, largest + 1, codec)).toBeNull();
-    const served = await imageOfDocument(input, largest + 1, codec, () => pageImageOfResult(result.bytes, entry.pageNum, codec));
+    expect(await imageOfPdf(input, largest + 1, codec)).toBeNull();
+    const served = await imageOfPdf(input, largest + 1, codec, () => pageImageOfResult(result.bytes, entry.pageNum, codec));
     // A scan of text on white compresses well: the page stores lossless Flate samples, served as PNG.
     expect(served?.contentType).toBe('image/png');
     const words = (await ocr().recognize(served!.bytes)).flat(2);

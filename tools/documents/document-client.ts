@@ -1,9 +1,9 @@
 import { proxy, transfer } from 'comlink';
-import type { AnonymizedDocument, DocumentCallOptions } from '../../engine/document-engine.js';
-import { internalError } from '../../errors/problem.js';
-import type { ExternalUploadConfig } from '../../spec/types.js';
-import type { DocumentApi } from '../../engine/document-api.js';
-import { createWorkerClient } from './worker-client.js';
+import type { AnonymizedDocument, DocumentCallOptions } from '../../src/engine/document-engine.js';
+import { internalError } from '../../src/errors/problem.js';
+import { createWorkerClient } from '../../src/platform/browser/worker-client.js';
+import type { ExternalUploadConfig } from '../../src/spec/types.js';
+import type { DocumentApi } from './document.worker.js';
 
 /** The document engine in a module worker; a crashed or stuck worker rejects instead of hanging. */
 export interface DocumentClient {
@@ -15,9 +15,9 @@ export interface DocumentClient {
   terminate(): Promise<void>;
 }
 
-/** Starts `workers/document.worker.ts`. `timeoutMs` bounds each document (model and OCR start included). */
+/** Starts `tools/documents/document.worker.ts`. `timeoutMs` bounds each document (model and OCR start included). */
 export function startDocumentWorker(timeoutMs = 300_000): DocumentClient {
-  const worker = new Worker(new URL('../../../workers/document.worker.js', import.meta.url), { type: 'module', name: 'documents' });
+  const worker = new Worker(new URL('./document.worker.ts', import.meta.url), { type: 'module', name: 'documents' });
   const client = createWorkerClient<DocumentApi>(worker, { timeoutMs, failure: () => internalError('The document worker stopped.') });
   return {
     anonymize(bytes, config, options = {}) {
