@@ -32,7 +32,14 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'node', environment: 'node', include: ['test/node/**/*.test.ts'], testTimeout: 30_000 },
+        test: {
+          name: 'node',
+          environment: 'node',
+          include: ['test/node/**/*.test.ts'],
+          testTimeout: 30_000,
+          // One line when ../shared is missing (the corpus tests then skip).
+          globalSetup: ['test/helpers/shared-folder.ts'],
+        },
       },
       {
         extends: true,
@@ -40,6 +47,7 @@ export default defineConfig({
           name: 'browser',
           include: ['test/browser/**/*.test.ts'],
           testTimeout: 30_000,
+          globalSetup: ['test/helpers/shared-folder.ts'],
           browser: {
             enabled: true,
             headless: true,

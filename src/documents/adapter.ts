@@ -4,10 +4,6 @@ import type { TextPiece } from '../text/pieces.js';
 import type { Box, DocumentType, ImageAnonymizationType, ImageLabelName, PiiPageEntry } from '../spec/types.js';
 import type { SniffedType } from './sniff.js';
 
-/**
- * What to do with one document, resolved from the upload config once at the API edge. Every format adapter gets the
- * same job, so every ReplacementConfig, list and label rule applies to every format alike.
- */
 /** What a document's pipeline is doing. */
 export type DocumentPhase = 'reading' | 'ocr' | 'detecting' | 'redacting' | 'verifying';
 
@@ -27,6 +23,10 @@ export function reportProgress(job: Pick<DocumentJob, 'onProgress'>, phase: Docu
   }
 }
 
+/**
+ * What to do with one document, resolved from the upload config once at the API edge. Every format adapter gets the
+ * same job, so every ReplacementConfig, list and label rule applies to every format alike.
+ */
 export interface DocumentJob {
   /** Image labels to anonymize, each with its effect. */
   imageLabels: ReadonlyMap<ImageLabelName, ImageAnonymizationType>;

@@ -30,6 +30,9 @@ export function engineRecognizers(
   ].filter((r) => !removed.has(r.id));
 }
 
+/** Scores that one unknown capitalised word of German text needs as a person, place or organisation. */
+const WEAK_WORD_SCORES = { PER: 0.8 * MODEL_WEIGHT, LOC: 0.75 * MODEL_WEIGHT, ORG: 0.75 * MODEL_WEIGHT };
+
 /**
  * How the engine uses its shipped model, tuned on the dev sets (the numbers: `docs/decisions.md` "NER runtime" and
  * `docs/measurements.md`): DATE comes from the rules; STR from the rules, and from the model only right after a place
@@ -41,9 +44,6 @@ export function engineRecognizers(
  * runs of words in capitals are also read in Title Case (`caseView`); spans are cut at layout (`splitAtLayout`: a line
  * break the next line's words do not continue as a name, a wide gap between columns).
  */
-/** Scores that one unknown capitalised word of German text needs as a person, place or organisation. */
-const WEAK_WORD_SCORES = { PER: 0.8 * MODEL_WEIGHT, LOC: 0.75 * MODEL_WEIGHT, ORG: 0.75 * MODEL_WEIGHT };
-
 export const SHIPPED_MODEL = {
   labelMap: { DATE: null },
   minScore: { de: 0.7, en: 0.5 },
