@@ -5,9 +5,10 @@ import type { NerBackend } from '../detection/ner/ner-backend.js';
 import type { NerRecognizerOptions } from '../detection/ner/ner-recognizer.js';
 import { MODEL_WEIGHT, nerRecognizer } from '../detection/ner/ner-recognizer.js';
 import { defaultRecognizers } from '../detection/patterns/index.js';
-import { addedRecognizers } from '../detection/ad-hoc.js';
+import { addedRecognizers, adHocRecognizer, parseAdHocRecognizers } from '../detection/ad-hoc.js';
 import type { DetectContext, Recognizer } from '../detection/recognizer.js';
 import type { Span } from '../text/span.js';
+import type { DocumentTextAnonymization } from '../spec/types.js';
 import type { NerBackendFactory } from '../inference/ner-backends.js';
 import type { AnonymizerOptions } from './options.js';
 
@@ -32,6 +33,17 @@ export function engineRecognizers(
 
 /** Scores that one unknown capitalised word of German text needs as a person, place or organisation. */
 const WEAK_WORD_SCORES = { PER: 0.8 * MODEL_WEIGHT, LOC: 0.75 * MODEL_WEIGHT, ORG: 0.75 * MODEL_WEIGHT };
+
+/**
+ * The ad-hoc recognizers a configuration carries (our extension `textAnonymization.recognizers`), checked and compiled:
+ * 422 VALIDATION_FAILED naming `<where>.textAnonymization.recognizers[i].<field>` (`where` empty: the config is the body). What the service runs on every write
+ * of a configuration (an upload's, a project's) and the engines on every use.
+ */
+export function configRecognizers(text: DocumentTextAnonymization | null | undefined, where: string): Recognizer[] {
+  const raw = text?.recognizers;
+  if (raw === undefined || raw === null) return [];
+  return parseAdHocRecognizers(raw, `${where ? `${where}.` : ''}textAnonymization.recognizers`).map(adHocRecognizer);
+}
 
 /**
  * How the engine uses its shipped model, tuned on the dev sets (the numbers: `docs/decisions.md` "NER runtime" and

@@ -16,6 +16,7 @@ import type { LiveProgress } from '../jobs/progress.js';
 import type { DocumentProgress } from '../documents/adapter.js';
 import { PENDING_STATUSES } from '../jobs/claim.js';
 import { parseOrThrow } from '../validation/schemas.js';
+import { storeProjectConfig } from './project-config.js';
 import { isTerminal } from '../spec/status.js';
 import type {
   DocumentPage,
@@ -116,7 +117,12 @@ export interface KeyedApi {
   /** `/documents/...` on the resolved project. */
   readonly documents: DefaultDocumentsApi;
   /** `/projects/{projectId}/...`. */
-  projects(projectId: number | string): { config(): Promise<ExternalUploadConfig>; readonly documents: ProjectDocumentsApi };
+  projects(projectId: number | string): {
+    config(): Promise<ExternalUploadConfig>;
+    /** `PUT /projects/{projectId}/config` (our extension): replaces the project's stored configuration; returns it. */
+    setConfig(config: ExternalUploadConfig): Promise<ExternalUploadConfig>;
+    readonly documents: ProjectDocumentsApi;
+  };
 }
 
 /** The document service's pieces. */
@@ -403,7 +409,11 @@ export function createDocumentService(deps: DocumentServiceDeps): DocumentServic
         if (textInFlight >= maxConcurrentText) throw rateLimitExceeded(1);
         textInFlight++;
         try {
-          const result = await deps.text.text(request, options);
+          // Our extension: the resolved project's ad-hoc recognizers apply to its text requests too (a call's own
+          // config carries its own).
+          const stored = defaultScope().config.textAnonymization?.recognizers;
+          const withStored = stored && !options?.config ? { ...options, config: { textAnonymization: { recognizers: stored } } } : options;
+          const result = await deps.text.text(request, withStored);
           if (characters !== undefined) await store.addUsage(0, request.text.length);
           return result;
         } finally {
@@ -424,6 +434,7 @@ export function createDocumentService(deps: DocumentServiceDeps): DocumentServic
           async config() {
             return scope().config;
           },
+          setConfig: async (config) => storeProjectConfig(store, org, scope().id, config),
           documents: {
             ...documentsOf(scope),
             async upload(file, options = {}) {

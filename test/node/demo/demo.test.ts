@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { chromium } from 'playwright-core';
+import { unzipSync } from 'fflate';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -432,6 +433,42 @@ describe('demo page (dist/demo in Chromium)', () => {
     await snap(phone, 'demo-result-phone');
     await context.close();
   }, 150_000);
+
+  it("edits a project's own recognizers: a 422 shows each bad field, a saved list applies to the project's next document", async () => {
+    const context = await newContext();
+    const page = await context.newPage();
+    await page.goto(`${url}#projects`);
+    const editor = page.locator('article.project').first().locator('details.recognizers');
+    await editor.locator('summary').click();
+    const area = editor.locator('textarea');
+    const save = editor.getByRole('button', { name: 'Save recognizers' });
+    await area.fill('[{"id": "fruit", "label": "FRUIT", "pattern": "(", "score": 0.9}]');
+    await save.click();
+    const problem = editor.locator('.problem');
+    await problem.waitFor();
+    expect(await problem.locator('li').allTextContents()).toEqual([
+      'textAnonymization.recognizers[0].label must be one of PER, STR, MAIL, TEL, LOC, ORG, DATE, OTH',
+      'textAnonymization.recognizers[0].pattern must be a valid regular expression (Unicode mode)',
+    ]);
+    expect(await problem.textContent()).toContain('HTTP 422 · VALIDATION_FAILED');
+    await area.fill('[{"id": "fruit", "label": "OTH", "pattern": "Blaubeere", "score": 0.9}]');
+    await save.click();
+    await expect.poll(() => editor.locator('.recognizers-outcome').textContent()).toContain('Saved: 1 recognizer');
+    expect(await page.locator('article.project').first().locator('pre.json').textContent()).toContain('"pattern": "Blaubeere"');
+
+    // The Inbox (the first project) anonymizes the code word of a new document by the saved recognizer.
+    await page.locator('a[href="#documents"]').first().click();
+    await page.locator('#dropzone').waitFor();
+    const body = buildDocx({ body: para('Das Kennwort lautet Blaubeere.') });
+    await page.setInputFiles('#file-input', [{ name: 'kennwort.docx', mimeType: files.docx.mimeType, buffer: Buffer.from(body) }]);
+    expect(await settled(page, 1)).toEqual({ 'kennwort.docx': 'COMPLETED' });
+    const result = await downloadBytes(page, () =>
+      rowOf(page, 'kennwort.docx').getByRole('button', { name: 'Download the result: kennwort.docx' }).click(),
+    );
+    const xml = new TextDecoder().decode(unzipSync(new Uint8Array(result.bytes))['word/document.xml']);
+    expect([...xml.matchAll(/<w:t[^>]*>([^<]*)<\/w:t>/gu)].map((m) => m[1]).join('')).toBe('Das Kennwort lautet OTH-1.');
+    await context.close();
+  }, 120_000);
 
   it('works with the network cut after load (the offline cache), reload included', async () => {
     const context = await newContext();

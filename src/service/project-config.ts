@@ -1,0 +1,26 @@
+import { configRecognizers } from '../engine/recognizers.js';
+import type { ExternalUploadConfig } from '../spec/types.js';
+import type { DocumentStore } from '../store/store.js';
+import { parseUploadConfig } from '../validation/schemas.js';
+import type { Organization } from './setup.js';
+
+/**
+ * Our extension `PUT /projects/{projectId}/config`: a project's new stored configuration, checked as an upload's is
+ * (422 VALIDATION_FAILED naming the field, each ad-hoc recognizer included), written to the store (where runners read
+ * it) and then to the running organization. The setup stays the source at start, when it is synced into the store
+ * again (docs/decisions.md, "Recognizers in a project's configuration").
+ */
+export async function storeProjectConfig(
+  store: DocumentStore,
+  org: Organization,
+  projectId: number,
+  raw: unknown,
+): Promise<ExternalUploadConfig> {
+  const config = parseUploadConfig(raw);
+  configRecognizers(config.textAnonymization, '');
+  const at = org.projects.findIndex((p) => p.id === projectId);
+  const updated = { ...org.projects[at]!, config };
+  await store.syncProjects([updated]);
+  org.projects[at] = updated;
+  return config;
+}
