@@ -402,6 +402,8 @@ export function mountTextPlayground(root: HTMLElement): { anonymizer: Anonymizer
     const configs = new Map(settings.configs);
     const usePseudonyms = settings.usePseudonyms;
     const t0 = performance.now();
+    // The first call starts the text model: 'loading' from here, before its download reports any progress.
+    if (state.ner.status === 'idle') update((s) => (s.ner = { ...s.ner, status: 'loading' }));
     status.textContent = state.ner.status === 'ready' ? 'Anonymizing …' : 'Starting the text model …';
     root.classList.add('busy');
     const tick = window.setInterval(showModelProgress, 100);
@@ -427,6 +429,7 @@ export function mountTextPlayground(root: HTMLElement): { anonymizer: Anonymizer
       if (my !== seq) return;
       const problem = problemOf(err);
       if (problem.problemCode === 'TEXT_MODEL_UNAVAILABLE') update((s) => (s.ner = { ...s.ner, status: 'failed', problem }));
+      else if (state.ner.status === 'loading') update((s) => (s.ner = { ...s.ner, status: 'idle' }));
       progress.hidden = true;
       status.textContent = '';
       fill(problemBox, problemView(problem, 'The text could not be anonymized'));

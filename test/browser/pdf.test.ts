@@ -52,7 +52,7 @@ describe('PDF in Chromium (document worker: pdf.js main build, OffscreenCanvas)'
         );
       }
     }
-  }, 60_000);
+  });
 
   it("pages without a usable text layer (Identity-H without ToUnicode, a scan) are rendered into OffscreenCanvas, OCR'd and redacted", async () => {
     const canvas = new OffscreenCanvas(1400, 300);

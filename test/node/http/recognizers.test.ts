@@ -99,7 +99,7 @@ describe("a project's ad-hoc recognizers over HTTP", () => {
     const plain = (await (await call('POST', '/external/v1/projects/1/documents', { body: other })).json()) as { documentId: number };
     expect(await settled('/external/v1/documents', plain.documentId)).toBe('COMPLETED');
     expect(await docxText(await call('GET', `/external/v1/documents/${plain.documentId}/result`))).toBe(SENTENCE);
-  }, 60_000);
+  });
 
   it("an upload's own config may carry recognizers, which then replace the project's for that document", async () => {
     const content = Buffer.from(await docx().arrayBuffer()).toString('base64');
@@ -114,7 +114,7 @@ describe("a project's ad-hoc recognizers over HTTP", () => {
     expect(await docxText(await call('GET', `/external/v1/documents/${documentId}/result`, { key: KEYS.project2 }))).toBe(
       'Frau LOC-1 liegt auf Station 4B.',
     );
-  }, 60_000);
+  });
 
   it('a bad recognizer in an upload config is a 422 VALIDATION_FAILED naming each bad field, and nothing is stored', async () => {
     const before = ((await (await call('GET', '/external/v1/documents')).json()) as { totalElements: number }).totalElements;
@@ -197,7 +197,7 @@ describe('PUT /projects/{projectId}/config (our extension): a stored configurati
       await new Promise((r) => setTimeout(r, 20));
     }
     expect(await docxText(await put('GET', `/external/v1/documents/${documentId}/result`))).toBe('Frau Krämer liegt auf LOC-1.');
-  }, 60_000);
+  });
 
   it('a bad recognizer is a 422 naming the field from the body; the stored configuration stays as it was', async () => {
     const before = await (await put('GET', '/external/v1/projects/2/config')).json();
