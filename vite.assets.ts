@@ -58,3 +58,21 @@ export function localAssets(): Plugin {
     },
   };
 }
+
+/**
+ * src/platform/browser/assets.ts names the vendor files by `new URL('../../../vendor/…', import.meta.url)`, which holds
+ * in the package (dist/lib/vendor/) but finds nothing beside the source, so Vite warned at each build that they do not
+ * exist. `localAssets()` serves and emits them at /vendor/ itself: this leaves those URLs to run time, in the form Vite
+ * itself leaves such a URL in (`'' + import.meta.url`; a comment would not survive the TypeScript transform). For the
+ * page and for its workers, which Vite builds with their own plugin list.
+ */
+export function vendorUrlsAtRunTime(): Plugin {
+  return {
+    name: 'local-anonymizer-vendor-urls',
+    enforce: 'pre',
+    transform: {
+      filter: { id: /src\/platform\/browser\/assets\.ts$/ },
+      handler: (code) => code.replace(/(new URL\('\.\.\/\.\.\/\.\.\/vendor\/[^']+', )import\.meta\.url\)/g, "$1'' + import.meta.url)"),
+    },
+  };
+}

@@ -7,7 +7,7 @@ import { readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve, sep } from 'node:path';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'vite';
-import { localAssets } from './vite.assets.ts';
+import { localAssets, vendorUrlsAtRunTime } from './vite.assets.ts';
 import { CSP } from './tools/demo/serve.mjs';
 
 const ROOT = import.meta.dirname;
@@ -128,8 +128,8 @@ export default defineConfig({
   root: join(ROOT, 'demo'),
   base: '/',
   publicDir: false,
-  plugins: [cspMeta(), localAssets(), modelsFolder(), offlineManifest()],
-  worker: { format: 'es' },
+  plugins: [cspMeta(), localAssets(), vendorUrlsAtRunTime(), modelsFolder(), offlineManifest()],
+  worker: { format: 'es', plugins: () => [vendorUrlsAtRunTime()] },
   server: { host: '127.0.0.1', headers: isolation, fs: { allow: [ROOT] } },
   preview: { host: '127.0.0.1', headers: { ...isolation, 'Content-Security-Policy': CSP } },
   // onnxruntime-web ships ready ESM bundles that locate their .wasm themselves; pre-bundling would move them.

@@ -11,7 +11,7 @@ export type { PatternRule } from './detection/rules/pattern-recognizer.js';
 export { patternRecognizer } from './detection/rules/pattern-recognizer.js';
 export { defaultRecognizers } from './detection/default-recognizers.js';
 export { adHocRecognizer, parseAdHocRecognizers, VALIDATORS } from './detection/ad-hoc.js';
-export type { AdHocRecognizerConfig, ValidatorName } from './detection/ad-hoc.js';
+export type { AdHocRecognizerConfig, ValidatorName } from './spec/types.js';
 export type { Span } from './text/span.js';
 export * from './spec/types.js';
 export { textLabels, imageLabels } from './spec/labels.js';

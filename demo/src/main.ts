@@ -125,14 +125,18 @@ function environment(): void {
     register();
     return;
   }
-  // First visit: fill the cache after the first text result, so it does not compete with it.
+  // First visit: fill the cache after the first text result, so it does not compete with it. Without a text result
+  // after 15 s, at once, unless the text model is still starting: on a loaded machine its cold start takes longer,
+  // and a precache of 33 MB begun beside it doubled what the first result fetched (docs/measurements.md).
   const unsubscribe = subscribe(() => {
     if (state.ner.status === 'ready' || state.ner.status === 'failed') {
       unsubscribe();
       setTimeout(register, 500);
     }
   });
-  setTimeout(register, 15_000);
+  setTimeout(() => {
+    if (state.ner.status !== 'loading') register();
+  }, 15_000);
 }
 
 window.addEventListener('error', (e) => {

@@ -64,7 +64,7 @@ function nerState(): HTMLElement {
         h('span', { class: 'badge busy' }, 'loading'),
         ' ',
         h('progress', { max: ner.total || 1, value: ner.loaded, 'aria-label': 'Text model download' }),
-        ` ${formatBytes(ner.loaded)} of ${formatBytes(ner.total)}`,
+        ner.total > 0 ? ` ${formatBytes(ner.loaded)} of ${formatBytes(ner.total)}` : '',
       );
     case 'ready':
       return h(

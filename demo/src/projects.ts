@@ -1,8 +1,9 @@
 // 3. Projects and settings: the organization's projects (GET /projects/me), each one's stored upload configuration
-// (GET /projects/{id}/config), retention and whether originals are kept.
+// (GET /projects/{id}/config) with its own recognizers to edit, retention and whether originals are kept.
 import type { ExternalUploadConfig, ProjectOverview, ReplacementConfig } from '../../src/browser.ts';
 import { fill, formatTime, h, problemOf, problemView } from './dom.ts';
 import { chip, LABEL_NAMES } from './labels.ts';
+import { recognizersEditor } from './recognizers-editor.ts';
 import { documentService } from './service.ts';
 
 function describe(cfg: ReplacementConfig | null | undefined): string {
@@ -76,6 +77,17 @@ function configView(config: ExternalUploadConfig): HTMLElement {
   );
 }
 
+/** The stored configuration and the editor of its recognizers; the view follows each save. */
+function configPanel(projectId: number, config: ExternalUploadConfig): HTMLElement {
+  const view = h('div', null, configView(config));
+  return h(
+    'div',
+    null,
+    view,
+    recognizersEditor(projectId, config, (saved) => fill(view, configView(saved))),
+  );
+}
+
 function projectCard(
   p: ProjectOverview,
   config: ExternalUploadConfig | null,
@@ -108,7 +120,7 @@ function projectCard(
       h('dt', null, 'Originals and PII records'),
       h('dd', null, p.isStoringPII ? 'stored (downloadable)' : 'not stored: only the anonymized result is kept'),
     ),
-    problem ?? (config ? configView(config) : null),
+    problem ?? (config ? configPanel(p.id, config) : null),
   );
 }
 

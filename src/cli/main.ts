@@ -9,7 +9,7 @@ import type { AnonymizerOptions } from '../engine/options.js';
 import { AnonymizerError, toAnonymizerError, validationFailed } from '../errors/problem.js';
 import { parseUploadConfig } from '../validation/schemas.js';
 import { parseAdHocRecognizers } from '../detection/ad-hoc.js';
-import type { AdHocRecognizerConfig } from '../detection/ad-hoc.js';
+import type { AdHocRecognizerConfig } from '../spec/types.js';
 import type { ExternalUploadConfig, TextLabelName } from '../spec/types.js';
 import { TEXT_LABELS } from '../spec/types.js';
 import type { CliArgs } from './args.js';

@@ -1,4 +1,4 @@
-import type { FieldError, TextLabelName } from '../spec/types.js';
+import type { AdHocRecognizerConfig, FieldError, ValidatorName } from '../spec/types.js';
 import { TEXT_LABELS } from '../spec/types.js';
 import { validationFailed } from '../errors/problem.js';
 import type { Recognizer } from './recognizer.js';
@@ -14,29 +14,6 @@ import { isValidCodiceFiscale } from './identifiers/validators/it-codice-fiscale
 import { isValidKvnr } from './identifiers/validators/kvnr.js';
 import { luhnValid } from './identifiers/validators/luhn.js';
 import { isValidNhsNumber } from './identifiers/validators/mod11.js';
-
-/**
- * A recognizer written as data (Presidio's ad-hoc recognizers): a label, a regular expression, words before a match
- * that make it surer, a checksum by name, a score. From the TypeScript API (`addRecognizers`) and the command line
- * (`--recognizers FILE`, a JSON array of these).
- * @example
- * { "id": "employee-id", "label": "OTH", "pattern": "\\bEMP-\\d{6}\\b", "context": ["Personalnummer", "employee"], "score": 0.6 }
- */
-export interface AdHocRecognizerConfig {
-  /** Names the recognizer: the `source` of its spans, and what `removeRecognizers` takes. */
-  id: string;
-  label: TextLabelName;
-  /** A JavaScript regular expression (Unicode mode), the whole match is the entity. At most 500 characters. */
-  pattern: string;
-  /** Match case-insensitively. */
-  ignoreCase?: boolean;
-  /** Words shortly before a match (whole words, any case) that add 0.3 to its score. */
-  context?: readonly string[];
-  /** A checksum the matched text must pass (`VALIDATORS`). */
-  validator?: ValidatorName;
-  /** Base score in (0, 1]: with the engine's threshold of 0.5, a score below it needs a context word. */
-  score: number;
-}
 
 /** Digits only, for the validators of numbers written with separators. */
 const digits = (s: string) => s.replace(/\D/gu, '');
@@ -55,9 +32,7 @@ export const VALIDATORS = {
   'container-number': isValidContainerNumber,
   ipv4: isValidIpv4,
   ipv6: isValidIpv6,
-} as const satisfies Record<string, (value: string) => boolean>;
-
-export type ValidatorName = keyof typeof VALIDATORS;
+} as const satisfies Record<ValidatorName, (value: string) => boolean>;
 
 const MAX_PATTERN = 500;
 const ID = /^[A-Za-z0-9][A-Za-z0-9._:-]{0,63}$/u;
@@ -105,9 +80,12 @@ function checked(raw: unknown, where: string, passThrough: (item: unknown) => bo
     if (passThrough(item)) return item as Recognizer;
     const at = `${where}[${i}]`;
     const bad = (field: string, code: string, message: string) => errors.push({ field: `${at}.${field}`, code, message });
-    const r = (item ?? {}) as Record<string, unknown>;
-    if (typeof item !== 'object' || item === null || Array.isArray(item))
+    // Not an object: that one error, not one per field it lacks (nor per character of a string).
+    if (typeof item !== 'object' || item === null || Array.isArray(item)) {
       errors.push({ field: at, code: 'InvalidType', message: 'must be an object' });
+      return item as AdHocRecognizerConfig;
+    }
+    const r = item as Record<string, unknown>;
     const known = new Set(['id', 'label', 'pattern', 'ignoreCase', 'context', 'validator', 'score']);
     for (const key of Object.keys(r)) if (!known.has(key)) bad(key, 'Unknown', 'is not a recognizer field');
     if (typeof r['id'] !== 'string' || !ID.test(r['id'])) bad('id', 'InvalidValue', 'must be 1-64 letters, digits and . _ : -');

@@ -3,10 +3,6 @@ import type { Applied, Edit } from '../replacement/apply.js';
 import type { TextPiece } from '../text/pieces.js';
 import type { Box, DocumentType, ImageAnonymizationType, ImageLabelName, PiiPageEntry } from '../spec/types.js';
 
-/**
- * What to do with one document, resolved from the upload config once at the API edge. Every format adapter gets the
- * same job, so every ReplacementConfig, list and label rule applies to every format alike.
- */
 /** What a document's pipeline is doing. */
 export type DocumentPhase = 'reading' | 'ocr' | 'detecting' | 'redacting' | 'verifying';
 
@@ -26,6 +22,10 @@ export function reportProgress(job: Pick<DocumentJob, 'onProgress'>, phase: Docu
   }
 }
 
+/**
+ * What to do with one document, resolved from the upload config once at the API edge. Every format adapter gets the
+ * same job, so every ReplacementConfig, list and label rule applies to every format alike.
+ */
 export interface DocumentJob {
   /** Image labels to anonymize, each with its effect. */
   imageLabels: ReadonlyMap<ImageLabelName, ImageAnonymizationType>;

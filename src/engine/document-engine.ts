@@ -27,7 +27,7 @@ import type { NerBackendFactory } from '../inference/ner-backends.js';
 import type { EnginePlatform } from './platform.js';
 import { DEFAULT_THRESHOLD } from './options.js';
 import type { AnonymizerOptions } from './options.js';
-import { engineRecognizers } from './recognizers.js';
+import { configRecognizers, engineRecognizers } from './recognizers.js';
 import { retiringOcr } from './retiring-ocr.js';
 import { builtInAdapters } from './built-in-adapters.js';
 
@@ -159,6 +159,12 @@ export function createDocumentAnonymizer(deps: DocumentAnonymizerDeps): Document
       const imageLabelsConfig = config.imageAnonymization?.labelsConfig ?? defaults.imageAnonymization?.labelsConfig ?? [];
       const blacklist = textCfg.blacklist ?? defaults.textAnonymization?.blacklist ?? [];
       const whitelist = textCfg.whitelist ?? defaults.textAnonymization?.whitelist ?? [];
+      const withConfig = [
+        ...recognizers,
+        ...(textCfg.recognizers != null
+          ? configRecognizers(textCfg, 'config')
+          : configRecognizers(defaults.textAnonymization, 'defaultConfig')),
+      ];
       const labels = new Set<TextLabelName>(textLabelsConfig.map((c) => c.name));
       const plan = createPlan(true, textLabelsConfig);
       // One set of entities for the whole document: every text of it is read against the names found before.
@@ -166,7 +172,7 @@ export function createDocumentAnonymizer(deps: DocumentAnonymizerDeps): Document
       const detect = async (t: string) =>
         entities.prepare(
           t,
-          await analyze(t, recognizers, {
+          await analyze(t, withConfig, {
             labels,
             blacklist,
             whitelist,

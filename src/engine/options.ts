@@ -1,6 +1,6 @@
 import type { NerBackend } from '../detection/ner/ner-backend.js';
 import type { Recognizer } from '../detection/recognizer.js';
-import type { AdHocRecognizerConfig } from '../detection/ad-hoc.js';
+import type { AdHocRecognizerConfig } from '../spec/types.js';
 import type { NerModelOptions } from '../inference/model-source.js';
 
 /** Options of `createAnonymizer`. Every dependency is passed in; nothing is read from globals. */

@@ -5,10 +5,10 @@ import type { NerBackend } from '../detection/ner/ner-backend.js';
 import type { NerRecognizerOptions } from '../detection/ner/ner-recognizer.js';
 import { MODEL_WEIGHT, nerRecognizer } from '../detection/ner/ner-recognizer.js';
 import { defaultRecognizers } from '../detection/default-recognizers.js';
-import { addedRecognizers } from '../detection/ad-hoc.js';
+import { addedRecognizers, adHocRecognizer, parseAdHocRecognizers } from '../detection/ad-hoc.js';
 import type { DetectContext, Recognizer } from '../detection/recognizer.js';
 import type { Span } from '../text/span.js';
-import type { TextLabelName } from '../spec/types.js';
+import type { DocumentTextAnonymization, TextLabelName } from '../spec/types.js';
 import tuning from '../../models/ner/tuning.json' with { type: 'json' };
 import type { NerBackendFactory } from '../inference/ner-backends.js';
 import type { AnonymizerOptions } from './options.js';
@@ -33,6 +33,22 @@ export function engineRecognizers(
 }
 
 /**
+ * The ad-hoc recognizers a configuration carries (our extension `textAnonymization.recognizers`), checked and compiled:
+ * 422 VALIDATION_FAILED naming `<where>.textAnonymization.recognizers[i].<field>` (`where` empty: the config is the body). What the service runs on every write
+ * of a configuration (an upload's, a project's) and the engines on every use.
+ */
+export function configRecognizers(text: DocumentTextAnonymization | null | undefined, where: string): Recognizer[] {
+  const raw = text?.recognizers;
+  if (raw === undefined || raw === null) return [];
+  return parseAdHocRecognizers(raw, `${where ? `${where}.` : ''}textAnonymization.recognizers`).map(adHocRecognizer);
+}
+
+/** Scores that one unknown capitalised word of German text needs as a person, place or organisation (the tuning's). */
+const WEAK_WORD_SCORES = Object.fromEntries(
+  Object.entries(tuning.weakGermanWordScores).map(([label, score]) => [label, score * MODEL_WEIGHT]),
+) as Partial<Record<Span['label'], number>>;
+
+/**
  * How the engine uses its shipped model: the values are data beside the model (`models/ner/tuning.json`, tuned on the
  * dev sets; the numbers: `docs/decisions.md` "NER runtime" and `docs/measurements.md`). DATE comes from the rules; STR
  * from the rules, and from the model only right after a place preposition ("in der Kortwiese", "on Haag Gate"); model
@@ -43,10 +59,6 @@ export function engineRecognizers(
  * Title Case (`caseView`); spans are cut at layout (`splitAtLayout`: a line break the next line's words do not continue
  * as a name, a wide gap between columns).
  */
-const WEAK_WORD_SCORES = Object.fromEntries(
-  Object.entries(tuning.weakGermanWordScores).map(([label, score]) => [label, score * MODEL_WEIGHT]),
-) as Partial<Record<Span['label'], number>>;
-
 export const SHIPPED_MODEL = {
   labelMap: tuning.labelMap,
   minScore: tuning.minScore,

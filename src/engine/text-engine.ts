@@ -20,12 +20,12 @@ import type { Span } from '../text/span.js';
 import { countTokens } from '../text/tokens.js';
 import type { NerBackendFactory } from '../inference/ner-backends.js';
 import type { AnonymizerOptions } from './options.js';
-import { engineRecognizers } from './recognizers.js';
+import { configRecognizers, engineRecognizers } from './recognizers.js';
 import { DEFAULT_THRESHOLD } from './options.js';
 
 /** Extra inputs of a text call that the spec's `Text` body does not carry. */
 export interface TextCallOptions {
-  /** An upload configuration whose `textAnonymization` (lists, per-label replacement) applies to the text. */
+  /** An upload configuration whose `textAnonymization` (lists, per-label replacement, recognizers) applies to the text. */
   config?: ExternalUploadConfig | null;
   signal?: AbortSignal;
 }
@@ -67,7 +67,7 @@ export function createTextEngine(options: AnonymizerOptions, nerBackends: NerBac
   }
 
   async function run(text: string, labels: readonly TextLabelName[], cfg: DocumentTextAnonymization, signal?: AbortSignal) {
-    return analyze(text, recognizers, {
+    return analyze(text, [...recognizers, ...configRecognizers(cfg, 'config')], {
       labels: new Set(labels),
       blacklist: cfg.blacklist ?? [],
       whitelist: cfg.whitelist ?? [],

@@ -2,7 +2,7 @@ import { AnonymizerError, documentTooBig, internalError, methodNotAllowed, noSuc
 import type { KeyedApi } from '../service/document-service.js';
 import type { DocumentsApi } from '../service/documents-api.js';
 import { MAX_UPLOAD_BYTES } from '../service/upload.js';
-import type { TextRequest } from '../spec/types.js';
+import type { ExternalUploadConfig, TextRequest } from '../spec/types.js';
 import type { RawDocumentQuery } from '../store/query.js';
 import { readJson, readMultipartFile, readUploadJson } from './body.js';
 import type { FileSinkFactory } from './byte-sink.js';
@@ -70,6 +70,12 @@ async function run(
       return jsonResponse(await api.defaultConfig());
     case 'projectConfig':
       return jsonResponse(await api.projects(params['projectId']!).config());
+    case 'setProjectConfig': {
+      const project = api.projects(params['projectId']!);
+      // Access and existence first, as for uploads: a client without access learns nothing from a body check.
+      await project.config();
+      return jsonResponse(await project.setConfig((await readJson(request, MAX_TEXT_JSON_BYTES, tooBigText)) as ExternalUploadConfig));
+    }
     case 'textLabels':
       return jsonResponse(api.textLabels());
     case 'imageLabels':

@@ -1,6 +1,6 @@
 /** One endpoint of section 4: method, path pattern (`{name}` segments), and the name of its operation. */
 export interface Route {
-  method: 'GET' | 'POST' | 'DELETE';
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   pattern: string;
   operation: Operation;
 }
@@ -9,6 +9,7 @@ export type Operation =
   | 'projectsMe'
   | 'defaultConfig'
   | 'projectConfig'
+  | 'setProjectConfig'
   | 'textLabels'
   | 'imageLabels'
   | 'text'
@@ -34,6 +35,8 @@ export const ROUTES: readonly Route[] = [
   { method: 'GET', pattern: 'projects/me', operation: 'projectsMe' },
   { method: 'GET', pattern: 'documents/default-config', operation: 'defaultConfig' },
   { method: 'GET', pattern: 'projects/{projectId}/config', operation: 'projectConfig' },
+  // Our extension: a project's stored configuration written (decisions.md); not in section 4.
+  { method: 'PUT', pattern: 'projects/{projectId}/config', operation: 'setProjectConfig' },
   { method: 'GET', pattern: 'text-labels', operation: 'textLabels' },
   { method: 'GET', pattern: 'image-labels', operation: 'imageLabels' },
   { method: 'POST', pattern: 'text', operation: 'text' },

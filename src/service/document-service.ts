@@ -3,6 +3,7 @@ import type { Anonymizer, TextCallOptions } from '../engine/text-engine.js';
 import { documentTooBig } from '../errors/problem.js';
 import type { Clock } from '../jobs/clock.js';
 import type { JobEvents } from '../jobs/events.js';
+import { storeProjectConfig, withProjectRecognizers } from './project-config.js';
 import type {
   ExternalDocumentTaskStatus,
   ExternalUploadConfig,
@@ -59,7 +60,12 @@ export interface KeyedApi {
   /** `/documents/...` on the resolved project. */
   readonly documents: DefaultDocumentsApi;
   /** `/projects/{projectId}/...`. */
-  projects(projectId: number | string): { config(): Promise<ExternalUploadConfig>; readonly documents: ProjectDocumentsApi };
+  projects(projectId: number | string): {
+    config(): Promise<ExternalUploadConfig>;
+    /** `PUT /projects/{projectId}/config` (our extension): replaces the project's stored configuration; returns it. */
+    setConfig(config: ExternalUploadConfig): Promise<ExternalUploadConfig>;
+    readonly documents: ProjectDocumentsApi;
+  };
 }
 
 /** The document service's pieces. */
@@ -122,7 +128,8 @@ export function createDocumentService(deps: DocumentServiceDeps): DocumentServic
       defaultConfig: async () => defaultScope().config,
       textLabels: () => deps.text.getTextLabels(),
       imageLabels: () => deps.text.getImageLabels(),
-      text,
+      // Our extension: the resolved project's ad-hoc recognizers apply to its text requests too.
+      text: (request, options) => text(request, withProjectRecognizers(defaultScope().config, options)),
       documents: {
         ...documentsApi(documents, defaultScope),
         async upload(body) {
@@ -134,6 +141,7 @@ export function createDocumentService(deps: DocumentServiceDeps): DocumentServic
         const scope = () => explicitProject(org, principal, parsePathId(projectId, 'projectId'));
         return {
           config: async () => scope().config,
+          setConfig: async (config) => storeProjectConfig(store, org, scope().id, config),
           documents: {
             ...documentsApi(documents, scope),
             async upload(file, options = {}) {

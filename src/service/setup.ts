@@ -3,6 +3,7 @@ import { validationFailed } from '../errors/problem.js';
 import { ExternalUploadConfigSchema, parseOrThrow } from '../validation/schemas.js';
 import type { ExternalUploadConfig } from '../spec/types.js';
 import type { ProjectRecord } from '../store/records.js';
+import { configRecognizers } from '../engine/recognizers.js';
 
 /** The three credential kinds of section 5. */
 export type KeyKind = 'USER' | 'ORGANIZATION' | 'PROJECT';
@@ -85,6 +86,8 @@ export function createOrganization(setup: OrganizationSetup = {}, defaultConfig:
     documentCorrection: p.documentCorrection,
     config: (p.config as ExternalUploadConfig | undefined) ?? defaultConfig,
   }));
+  // Our extension: a project's ad-hoc recognizers are checked when the setup is written, not at its first document.
+  projects.forEach((p, i) => configRecognizers(p.config.textAnonymization, `setup.projects[${i}].config`));
   const ids = new Set(projects.map((p) => p.id));
   const invalid = (field: string, message: string): never => {
     throw validationFailed([{ field, code: 'InvalidValue', message }]);

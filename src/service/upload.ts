@@ -1,7 +1,8 @@
 import * as v from 'valibot';
 import { documentTooBig, validationFailed } from '../errors/problem.js';
 import { ExternalUploadConfigSchema, parseOrThrow } from '../validation/schemas.js';
-import type { ExternalUploadConfig, Tag } from '../spec/types.js';
+import { configRecognizers } from '../engine/recognizers.js';
+import type { DocumentTextAnonymization, ExternalUploadConfig, Tag } from '../spec/types.js';
 
 /** The spec's upload size limit (413 `DOCUMENT_TOO_BIG`), for both workflows. */
 export const MAX_UPLOAD_BYTES = 200 * 1024 * 1024;
@@ -74,6 +75,7 @@ export function parseDefaultUpload(body: unknown): ParsedUpload {
   const decoded = content instanceof DecodedContent ? content : null;
   // Decoded content stands for a valid, non-blank string: the other fields are checked exactly as before.
   const b = parseOrThrow(DefaultUploadSchema, decoded ? { ...(body as object), content: 'AAAA' } : body);
+  configRecognizers(b.config?.textAnonymization as DocumentTextAnonymization | null | undefined, 'config');
   let file: Uint8Array | Blob;
   if (!decoded) file = decodeBase64(b.content);
   else if (decoded.tooBig) throw documentTooBig(MAX_UPLOAD_BYTES);

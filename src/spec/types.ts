@@ -98,11 +98,56 @@ export interface TextLabelConfig {
   config?: ReplacementConfig | null;
 }
 
+/** The checksums an ad-hoc recognizer may name (each implemented in `detection/ad-hoc.ts`). */
+export const RECOGNIZER_VALIDATORS = [
+  'luhn',
+  'iban',
+  'de-tax-id',
+  'de-social-insurance',
+  'de-health-insurance',
+  'de-vat-id',
+  'es-dni-nie',
+  'it-codice-fiscale',
+  'uk-nhs',
+  'container-number',
+  'ipv4',
+  'ipv6',
+] as const;
+export type ValidatorName = (typeof RECOGNIZER_VALIDATORS)[number];
+
+/**
+ * A recognizer written as data (Presidio's ad-hoc recognizers): a label, a regular expression, words before a match
+ * that make it surer, a checksum by name, a score. From the TypeScript API (`addRecognizers`), the command line
+ * (`--recognizers FILE`, a JSON array of these) and a project's configuration (`DocumentTextAnonymization.recognizers`).
+ * @example
+ * { "id": "employee-id", "label": "OTH", "pattern": "\\bEMP-\\d{6}\\b", "context": ["Personalnummer", "employee"], "score": 0.6 }
+ */
+export interface AdHocRecognizerConfig {
+  /** Names the recognizer: the `source` of its spans, and what `removeRecognizers` takes. */
+  id: string;
+  label: TextLabelName;
+  /** A JavaScript regular expression (Unicode mode), the whole match is the entity. At most 500 characters. */
+  pattern: string;
+  /** Match case-insensitively. */
+  ignoreCase?: boolean;
+  /** Words shortly before a match (whole words, any case) that add 0.3 to its score. */
+  context?: readonly string[];
+  /** A checksum the matched text must pass (`RECOGNIZER_VALIDATORS`). */
+  validator?: ValidatorName;
+  /** Base score in (0, 1]: with the engine's threshold of 0.5, a score below it needs a context word. */
+  score: number;
+}
+
 /** `DocumentTextAnonymization` (2.5); every member optional and nullable. */
 export interface DocumentTextAnonymization {
   blacklist?: ListEntry[] | null;
   whitelist?: ListEntry[] | null;
   labelsConfig?: TextLabelConfig[] | null;
+  /**
+   * Our extension (docs/decisions.md, "Recognizers in a project's configuration"): ad-hoc recognizers that run beside
+   * the engine's for this configuration's documents and, stored in a project, for its text requests.
+   */
+  recognizers?: AdHocRecognizerConfig[] | null;
 }
 
 export const IMAGE_ANONYMIZATION_TYPES = ['MASK', 'BLUR', 'PIXELATE'] as const;

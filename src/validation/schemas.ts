@@ -48,6 +48,9 @@ export const DocumentTextAnonymizationSchema = v.object({
   blacklist: v.nullish(v.array(listEntry)),
   whitelist: v.nullish(v.array(listEntry)),
   labelsConfig: v.nullish(v.array(textLabelConfig)),
+  // Our extension: ad-hoc recognizers. Only the array here; each item is checked where recognizers are built
+  // (engine/recognizers.ts `configRecognizers`, detection's rules), which this layer does not import.
+  recognizers: v.nullish(v.array(v.unknown())),
 });
 
 /** `ExternalUploadConfig` (2.5). */

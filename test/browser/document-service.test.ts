@@ -249,7 +249,7 @@ describe('jobs across workers and tabs (Web Locks)', () => {
     for (const id of ids) expect((await tab1.documents.waitFor(id, { pollMs: 100 })).status).toBe('COMPLETED');
     const docs = (await dumpStore(name)).documents as Array<{ attempts: number }>;
     expect(docs.map((d) => d.attempts)).toEqual([1, 1, 1, 1, 1, 1]);
-  }, 60_000);
+  });
 });
 
 describe('retention in the browser store (fake clock)', () => {

@@ -7,7 +7,7 @@ import { decodeImage } from '../../src/documents/image/decode.js';
 import type { PixelRect } from '../../src/documents/image/effects.js';
 import type { ImageFormat, Raster } from '../../src/documents/image/raster.js';
 import { installProblemTransfer } from '../../src/errors/wire.js';
-import { startDocumentWorker } from '../../tools/documents/document-client.js';
+import { startDocumentWorker } from '../../tools/bench/browser/document-client.js';
 import { startFaceWorker } from '../../src/platform/browser/face-client.js';
 import { browserAssets } from '../../src/platform/browser/assets.js';
 import type { ImageAnonymizationType } from '../../src/spec/types.js';
@@ -152,7 +152,7 @@ describe('images in Chromium', () => {
     }
   });
 
-  describe('the document engine in a worker, tools/documents/document.worker.ts (OCR and faces inside the worker)', () => {
+  describe('the document engine in a worker, tools/bench/browser/document.worker.ts (OCR and faces inside the worker)', () => {
     const engine = startDocumentWorker();
     afterAll(() => engine.terminate());
 

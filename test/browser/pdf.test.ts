@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { installProblemTransfer } from '../../src/errors/wire.js';
-import { startDocumentWorker } from '../../tools/documents/document-client.js';
+import { startDocumentWorker } from '../../tools/bench/browser/document-client.js';
 import { browserPdfjs } from '../../src/platform/browser/pdfjs.js';
 import { browserAssets } from '../../src/platform/browser/assets.js';
 import {
@@ -52,7 +52,7 @@ describe('PDF in Chromium (document worker: pdf.js main build, OffscreenCanvas)'
         );
       }
     }
-  }, 60_000);
+  });
 
   it("pages without a usable text layer (Identity-H without ToUnicode, a scan) are rendered into OffscreenCanvas, OCR'd and redacted", async () => {
     const canvas = new OffscreenCanvas(1400, 300);

@@ -19,7 +19,7 @@ beforeAll(async () => {
     ner: false,
     setup: { projects: [{ id: 1, name: 'Default', config: BARE }], keys: [{ kind: 'ORGANIZATION', key: KEY }] },
   });
-}, 60_000);
+});
 afterAll(async () => {
   await commands.setOffline(false);
   await local?.unregister();
@@ -84,7 +84,7 @@ describe('Service Worker: a page uses plain fetch against /external/v1, offline'
     expect((await fetch(`/external/v1/documents/${documentId}`, { method: 'DELETE', headers: auth })).status).toBe(200);
     expect((await fetch(`/external/v1/documents/${documentId}/status`, { headers: auth })).status).toBe(404);
     await commands.setOffline(false);
-  }, 60_000);
+  });
 });
 
 describe('Service Worker with the shipped text model', () => {

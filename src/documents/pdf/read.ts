@@ -100,10 +100,10 @@ function isBadText(t: string): boolean {
   return false;
 }
 
-/** A shown glyph on the page; white space becomes a zero-height box on the baseline (it only separates words). */
 /** Quarter turns of the viewed page (y down) that bring text running in direction k × 90° to run left to right. */
 const TURNS: readonly Matrix[] = [IDENTITY, [0, -1, 1, 0, 0, 0], [-1, 0, 0, -1, 0, 0], [0, 1, -1, 0, 0, 0]];
 
+/** A shown glyph on the page; white space becomes a zero-height box on the baseline (it only separates words). */
 function pageGlyph(g: ShownGlyph<ReadGlyph>, extent: VerticalExtent, toPage: Matrix): PdfGlyph {
   const text = g.glyph.text;
   if (text !== '' && text.trim() === '') return { text: ' ', box: glyphBox(g, { ascent: 0, descent: 0 }, toPage), size: 0, base: 0 };

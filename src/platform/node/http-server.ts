@@ -189,7 +189,7 @@ function check(req: IncomingMessage, port: number, allowed: ReadonlySet<string>)
           status: 204,
           headers: {
             ...cors,
-            'Access-Control-Allow-Methods': 'GET, POST, DELETE',
+            'Access-Control-Allow-Methods': 'GET, POST, PUT, DELETE',
             'Access-Control-Allow-Headers': 'Authorization, Content-Type',
             'Access-Control-Max-Age': '600',
             'Cache-Control': 'no-store',

@@ -57,5 +57,5 @@ describe('CLI anonymize for Word documents', () => {
     expect(r.status).not.toBe(0);
     expect(JSON.parse(r.stderr.trim().split('\n').pop()!)).toMatchObject({ status: 422, problemCode: 'INVALID_FILE' });
     expect(existsSync(out)).toBe(false);
-  }, 60_000);
+  });
 });

@@ -50,6 +50,6 @@ describe('the paths the docs name exist', () => {
     expect(exists('src/entities/document-entities.ts')).toBe(true);
     expect(exists('src/platform/browser/ner-*.ts')).toBe(true);
     expect(exists('src/api/anonymizer.ts')).toBe(false);
-    expect(expand('test/bench/fixtures/letter-{de,en}.txt')).toEqual(['test/bench/fixtures/letter-de.txt', 'test/bench/fixtures/letter-en.txt']);
+    expect(expand('tools/bench/fixtures/letter-{de,en}.txt')).toEqual(['tools/bench/fixtures/letter-de.txt', 'tools/bench/fixtures/letter-en.txt']);
   });
 });

@@ -68,7 +68,7 @@ describe('createAnonymizer with a NER model (tiny fixture, in-process in Node)',
   });
 
   it('keeps the shipped model and its filters when the ner option only tunes it (windows, cut-off)', async () => {
-    const text = readFileSync(new URL('../../bench/fixtures/letter-de.txt', import.meta.url), 'utf8');
+    const text = readFileSync(new URL('../../../tools/bench/fixtures/letter-de.txt', import.meta.url), 'utf8');
     const labels = ['PER', 'LOC', 'ORG', 'STR', 'DATE'];
     const shipped = await createAnonymizer().detect(text, { labels });
     expect(shipped.some((s) => s.source === 'ner')).toBe(true);
@@ -85,7 +85,7 @@ describe('createAnonymizer with a NER model (tiny fixture, in-process in Node)',
   });
 
   it("runs a model of the shipped recipe as the shipped one with tuning: 'shipped', and with its own options only without", async () => {
-    const text = readFileSync(new URL('../../bench/fixtures/letter-de.txt', import.meta.url), 'utf8');
+    const text = readFileSync(new URL('../../../tools/bench/fixtures/letter-de.txt', import.meta.url), 'utf8');
     const labels = ['PER', 'LOC', 'ORG', 'STR', 'DATE'];
     const url = join(nodeModelsDir(), 'ner');
     const shipped = await createAnonymizer().detect(text, { labels });

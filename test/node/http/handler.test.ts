@@ -131,5 +131,5 @@ describe('statuses that need a configured engine', () => {
       expect(piis.documentType).toBe(type);
       expect(piis.pageData.length).toBeGreaterThan(0);
     }
-  }, 60_000);
+  });
 });

@@ -206,5 +206,5 @@ describe('documents of every format through the service', () => {
     const ents = piis.pageData.flatMap((p) => p.textData.detections.ents.map((e) => e.text));
     expect(ents).toEqual(expect.arrayContaining([CANARY.name, CANARY.mail]));
     expect((await h.service.documents.list()).content[0]).toMatchObject({ documentType: 'PDF', anonymized: 'Brief_anonymized.pdf' });
-  }, 60_000);
+  });
 });

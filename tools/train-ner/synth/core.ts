@@ -22,10 +22,10 @@ export interface Piece {
   label?: TextLabelName;
 }
 
-/** mulberry32: small, fast, seedable. */
 /** A document's text as it is built: plain strings and entity pieces. */
 export type Out = (Piece | string)[];
 
+/** mulberry32: small, fast, seedable. */
 export class Rng {
   private state: number;
   constructor(seed: number) {

@@ -69,7 +69,9 @@ describe('bmpUnicodeSets', () => {
 
 describe('compileRuleRegex', () => {
   const rules = [...NAME_RULES, ...ORG_RULES, ...STREET_RULES, ...POSTCODE_RULES, ...dateRules, ...MAIL_RULES, ...OTH_RULES, ...TEL_RULES];
-  const texts = ['letter-de', 'letter-en'].map((f) => readFileSync(new URL(`../../../bench/fixtures/${f}.txt`, import.meta.url), 'utf8'));
+  const texts = ['letter-de', 'letter-en'].map((f) =>
+    readFileSync(new URL(`../../../../tools/bench/fixtures/${f}.txt`, import.meta.url), 'utf8'),
+  );
 
   it('keeps every built-in rule matching exactly as written (indices and groups) on the bench letters', () => {
     let matches = 0;

@@ -24,7 +24,7 @@ describe('CLI anonymize for PDF', () => {
     expect(r.status).toBe(0);
     expect(readFileSync(out).toString('latin1')).not.toContain(CANARY.name);
     expect(JSON.parse(readFileSync(piis, 'utf8'))).toMatchObject({ documentType: 'PDF', processingStatus: 'COMPLETED' });
-  }, 60_000);
+  });
 
   it('a damaged PDF: non-zero exit, the problem on stderr, no OUT', () => {
     const input = join(dir, 'broken.pdf');
@@ -34,5 +34,5 @@ describe('CLI anonymize for PDF', () => {
     expect(r.status).not.toBe(0);
     expect(JSON.parse(r.stderr.trim().split('\n').pop()!)).toMatchObject({ status: 422, problemCode: 'INVALID_FILE' });
     expect(existsSync(out)).toBe(false);
-  }, 60_000);
+  });
 });

@@ -144,7 +144,7 @@ describe('P9: images inside rewritten PDF pages', () => {
     const seen = await ocrWords((await readImagePixels(after.doc.context, after.stream, codec))!.raster);
     expect(seen).toMatch(/Damen/);
     expect(seen.toLowerCase()).not.toContain(OCR_NAME.toLowerCase());
-  }, 60_000);
+  });
 
   // CMYK samples: a colour space we do not decode.
   const cmyk = async (doc: PDFDocument) => ({
@@ -171,7 +171,7 @@ describe('P9: images inside rewritten PDF pages', () => {
     const filled = (await imageOf(faces.bytes)).stream;
     expect(filled.dict.get(PDFName.of('Width'))?.toString()).toBe('1');
     expect(faces.pageData.flatMap((p) => p.imagesData)).toEqual([]);
-  }, 60_000);
+  });
 
   it('inline images (not inspected) are dropped when faces are requested, unless decorative; kept otherwise', async () => {
     const doc = await PDFDocument.create();
@@ -199,11 +199,11 @@ describe('P9: images inside rewritten PDF pages', () => {
     };
     expect(await count(faces.bytes)).toBe(1);
     expect(await count(kept.bytes)).toBe(2);
-  }, 60_000);
+  });
 
   it('a page under a text layer whose scan image cannot be decoded is rasterised, not rewritten', async () => {
     const input = await pageWithImage(cmyk, '595 0 0 842 0 0');
     const result = await engine.anonymize(input.bytes, CANARY_CONFIG);
     expect(result.verification).toMatchObject({ passed: true, stats: { rewrittenPages: 0, rasterisedPages: 1, uninspectedImages: 0 } });
-  }, 60_000);
+  });
 });

@@ -7,16 +7,16 @@ import { nodePlatform } from '../../../../src/platform/node/platform.js';
 import { nodePdfjs } from '../../../../src/platform/node/pdfjs.js';
 import { CANARY, CANARY_CONFIG, letterPdf } from './fixtures.js';
 
-/**
- * pdf.js as the verifier sees it, plus one text item naming the canary on page 2 of any document whose page 2 still
- * has a text layer: a leak the redactor cannot have caused or prevented, to drive what happens after verification.
- */
 /** A property of `target`, methods bound to it (pdf.js objects keep private fields a proxy cannot reach). */
 function own(target: object, key: string | symbol): unknown {
   const v = Reflect.get(target, key, target) as unknown;
   return typeof v === 'function' ? (v as (...a: unknown[]) => unknown).bind(target) : v;
 }
 
+/**
+ * pdf.js as the verifier sees it, plus one text item naming the canary on page 2 of any document whose page 2 still
+ * has a text layer: a leak the redactor cannot have caused or prevented, to drive what happens after verification.
+ */
 function leakingPdfjs(): PdfjsSource {
   const real = nodePdfjs();
   const withLeak = (doc: PDFDocumentProxy): PDFDocumentProxy =>

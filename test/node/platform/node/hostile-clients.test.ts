@@ -307,7 +307,7 @@ describe('Host and Origin (DNS rebinding, foreign pages)', () => {
     });
     expect(pre.status).toBe(204);
     expect(pre.headers['access-control-allow-origin']).toBe('https://app.example');
-    expect(pre.headers['access-control-allow-methods']).toBe('GET, POST, DELETE');
+    expect(pre.headers['access-control-allow-methods']).toBe('GET, POST, PUT, DELETE');
     expect(pre.headers['access-control-allow-headers']).toBe('Authorization, Content-Type');
     const foreignPre = await send(server.url, '/external/v1/text', {
       method: 'OPTIONS',

@@ -49,7 +49,7 @@ beforeAll(async () => {
   await writeFile(join(dir, 'keys.json'), JSON.stringify(SETUP));
   server = await serve(['--keys', join(dir, 'keys.json')]);
   fixtures = await makeFixtures(call, await pngBytes());
-}, 60_000);
+});
 afterAll(async () => {
   await stop(server.child);
   await rm(dir, { recursive: true, force: true });
@@ -145,7 +145,7 @@ describe('serve without --keys, and with --data', () => {
     } finally {
       expect(await stop(s.child)).toBe(0);
     }
-  }, 60_000);
+  });
 
   it('keeps documents in the data folder across a restart', async () => {
     const data = join(dir, 'data');
@@ -165,7 +165,7 @@ describe('serve without --keys, and with --data', () => {
     } finally {
       await stop(s.child);
     }
-  }, 60_000);
+  });
 });
 
 describe('serve --help', () => {

@@ -1,5 +1,5 @@
 /**
- * Throughput and rough quality, side by side in one run, on fixed PII-dense letters (test/bench/fixtures):
+ * Throughput and rough quality, side by side in one run, on fixed PII-dense letters (tools/bench/fixtures):
  * - ours, `anonymizer.text()` with all labels (detection + replacement, the service path),
  * - ours, the pattern/rule recognizers alone via `detect`,
  * - the peer library openredaction (`detect`, which also redacts).

@@ -1,5 +1,5 @@
 // bench:documents — end to end (read → detect → redact → write → verify) on generated text documents (PDF and DOCX),
-// rules only, in Node (the built library in a plain `node` child, see bench-node.mjs) and in Chromium (in the page,
+// rules only, in Node (the built library in a plain `node` child, see documents-node.mjs) and in Chromium (in the page,
 // and through the document worker with the NER model, driven by playwright-core on Debian's chromium; requests to
 // other origins are aborted and counted). The peer on the same DOCX: LibreOffice (`soffice --headless`) reading and
 // writing it again, the work any tool that rewrites a Word file does, without detection. Not a test.
@@ -10,8 +10,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runBenchPage } from '../browser/chromium-page.js';
 import { sofficeConvert } from '../office/soffice.js';
-import type { BenchFormat, BenchRow } from './inputs.js';
-import { BENCH_PAGES, benchInput, benchRow, countsOf } from './inputs.js';
+import type { BenchFormat, BenchRow } from './documents-inputs.js';
+import { BENCH_PAGES, benchInput, benchRow, countsOf } from './documents-inputs.js';
 
 async function nodeRows(format: BenchFormat, dir: string): Promise<BenchRow[]> {
   const files: string[] = [];
@@ -19,7 +19,7 @@ async function nodeRows(format: BenchFormat, dir: string): Promise<BenchRow[]> {
     files.push(join(dir, `${pages}.${format}`));
     writeFileSync(files.at(-1)!, await benchInput(format, pages));
   }
-  const out = execFileSync(process.execPath, [join(import.meta.dirname, 'bench-node.mjs'), ...files], {
+  const out = execFileSync(process.execPath, [join(import.meta.dirname, 'documents-node.mjs'), ...files], {
     encoding: 'utf8',
     maxBuffer: 1 << 30,
   });
@@ -39,7 +39,7 @@ async function nodeRows(format: BenchFormat, dir: string): Promise<BenchRow[]> {
 
 async function chromiumRows(): Promise<{ rows: BenchRow[]; version: string; foreign: number }> {
   const { result, version, foreign, memory } = await runBenchPage<{ done: boolean; rows: BenchRow[] }>(
-    'tools/documents/bench-page.html',
+    'tools/bench/browser/documents.html',
     '__documents',
     5192,
   );

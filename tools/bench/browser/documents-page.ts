@@ -1,10 +1,10 @@
-// Page side of bench.ts: the same documents in Chromium, rules only in this page (like the Node row), and through the
+// Page side of documents-bench.ts: the same documents in Chromium, rules only in this page (like the Node row), and through the
 // document worker as the app runs it (its default detection: rules and the NER model).
-import type { AnonymizedDocument } from '../../src/engine/document-engine.js';
-import { createBrowserDocumentAnonymizer } from '../../src/platform/browser/platform.js';
+import type { AnonymizedDocument } from '../../../src/engine/document-engine.js';
+import { createBrowserDocumentAnonymizer } from '../../../src/platform/browser/platform.js';
 import { startDocumentWorker } from './document-client.js';
-import type { BenchFormat, BenchRow } from './inputs.js';
-import { BENCH_PAGES, benchInput, benchRow, countsOf } from './inputs.js';
+import type { BenchFormat, BenchRow } from '../documents-inputs.js';
+import { BENCH_PAGES, benchInput, benchRow, countsOf } from '../documents-inputs.js';
 
 declare global {
   interface Window {

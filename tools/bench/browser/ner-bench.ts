@@ -1,5 +1,5 @@
 /**
- * The NER bench page (driven by test/bench/browser-bench.ts). Modes by query string:
+ * The NER bench page (driven by tools/bench/browser-bench.ts). Modes by query string:
  * - `?threads=1|2`: ours — the NER service (src/inference/ner-service.ts) on this page's thread with
  *   onnxruntime-web/wasm, its WASM from local `?url` files as src/inference/ort-browser.ts does, numThreads set
  *   before the first session;
@@ -182,7 +182,7 @@ async function timeRunners(runners: readonly Runner[], texts: readonly BenchText
 }
 
 async function run(): Promise<PageResult> {
-  const raw = await Promise.all(BENCH_FIXTURES.map((f) => fetchText(`/test/bench/fixtures/${f.name}.txt`)));
+  const raw = await Promise.all(BENCH_FIXTURES.map((f) => fetchText(`/tools/bench/fixtures/${f.name}.txt`)));
   // Our tokenizer: the token count of every row, and the peer's input pieces (prepared before any clock starts).
   const tokenizer = createTokenizer(JSON.parse(await fetchText(new URL('tokenizer.json', MODEL).href)) as unknown);
   const texts: BenchText[] = BENCH_FIXTURES.map((f, i) => ({ ...f, text: raw[i]!, tokens: tokenizer.encode(raw[i]!).ids.length }));

@@ -1,5 +1,5 @@
 /**
- * NER runtime throughput in Node, side by side in one run (test/bench/fixtures letters, ~2,000 chars each):
+ * NER runtime throughput in Node, side by side in one run (tools/bench/fixtures letters, ~2,000 chars each):
  * - ours: the NER service in-process (the engine's own code: src/runtime/ner-node.ts → onnxruntime-web's node
  *   build, WASM, 1 thread), `recognize(text)`;
  * - the same model through transformers.js (`@huggingface/transformers`) `pipeline('token-classification')`,

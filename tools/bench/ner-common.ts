@@ -3,7 +3,7 @@
  */
 import type { NerTokenizer } from '../../src/inference/tokenizer.js';
 
-/** The bench letters (test/bench/fixtures), about 2,000 characters each. */
+/** The bench letters (tools/bench/fixtures), about 2,000 characters each. */
 export const BENCH_FIXTURES = [
   { name: 'letter-de', lang: 'de' },
   { name: 'letter-en', lang: 'en' },
@@ -113,7 +113,7 @@ export interface PageSeries {
   notes: string[];
 }
 
-/** What test/bench/browser/ner-bench.ts leaves in `window.__bench.result`. */
+/** What tools/bench/browser/ner-bench.ts leaves in `window.__bench.result`. */
 export interface PageResult {
   /** pair: ours and the peer in one page, timed in alternating rounds (series[0] ours, series[1] the peer). */
   mode: 'ours' | 'peer' | 'engine' | 'pair';

@@ -1,6 +1,6 @@
 // Node half of bench:documents, in plain JavaScript on the built library (dist/lib) so that the process holds only the
 // engine: under tsx the loader and its source maps of pdf.js alone add ~250 MB of RSS, which is not the engine's.
-// Usage (by bench.ts): node bench-node.mjs WARMUP DOC… → one JSON line per document: seconds, memory, the result.
+// Usage (by documents-bench.ts): node documents-node.mjs WARMUP DOC… → one JSON line per document: seconds, memory, the result.
 import { readFileSync } from 'node:fs';
 import { createNodeDocumentAnonymizer } from '../../dist/lib/src/node.js';
 

@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { peerConfig, peerTokenizerConfig } from './ner-common.js';
 
 export const projectRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
-export const fixturesDir = join(projectRoot, 'test', 'bench', 'fixtures');
+export const fixturesDir = join(projectRoot, 'tools', 'bench', 'fixtures');
 const SHIPPED = join(projectRoot, 'models', 'ner');
 const FALLBACK = join(projectRoot, 'test', 'fixtures', 'models', 'tiny-ner');
 const FILES = ['config.json', 'tokenizer.json', 'model.onnx'] as const;

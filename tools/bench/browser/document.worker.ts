@@ -1,11 +1,11 @@
 // The document engine in a module worker of its own, for the document bench and the browser tests of the engine
 // (apps run documents in workers/jobs.worker.ts). Builds it from src/ and exposes it.
 import { expose, transfer } from 'comlink';
-import type { AnonymizedDocument, DocumentCallOptions } from '../../src/engine/document-engine.js';
-import type { DocumentProgress } from '../../src/documents/adapter.js';
-import { installProblemTransfer } from '../../src/errors/wire.js';
-import { createBrowserDocumentAnonymizer } from '../../src/platform/browser/platform.js';
-import type { ExternalUploadConfig } from '../../src/spec/types.js';
+import type { AnonymizedDocument, DocumentCallOptions } from '../../../src/engine/document-engine.js';
+import type { DocumentProgress } from '../../../src/documents/adapter.js';
+import { installProblemTransfer } from '../../../src/errors/wire.js';
+import { createBrowserDocumentAnonymizer } from '../../../src/platform/browser/platform.js';
+import type { ExternalUploadConfig } from '../../../src/spec/types.js';
 
 /**
  * What the worker exposes: the document engine with cloneable arguments (no AbortSignal); the progress listener is a

@@ -1,8 +1,8 @@
 import { proxy, transfer } from 'comlink';
-import type { AnonymizedDocument, DocumentCallOptions } from '../../src/engine/document-engine.js';
-import { internalError } from '../../src/errors/problem.js';
-import { createWorkerClient } from '../../src/platform/browser/worker-client.js';
-import type { ExternalUploadConfig } from '../../src/spec/types.js';
+import type { AnonymizedDocument, DocumentCallOptions } from '../../../src/engine/document-engine.js';
+import { internalError } from '../../../src/errors/problem.js';
+import { createWorkerClient } from '../../../src/platform/browser/worker-client.js';
+import type { ExternalUploadConfig } from '../../../src/spec/types.js';
 import type { DocumentApi } from './document.worker.js';
 
 /** The document engine in a module worker; a crashed or stuck worker rejects instead of hanging. */
@@ -15,7 +15,7 @@ export interface DocumentClient {
   terminate(): Promise<void>;
 }
 
-/** Starts `tools/documents/document.worker.ts`. `timeoutMs` bounds each document (model and OCR start included). */
+/** Starts `tools/bench/browser/document.worker.ts`. `timeoutMs` bounds each document (model and OCR start included). */
 export function startDocumentWorker(timeoutMs = 300_000): DocumentClient {
   const worker = new Worker(new URL('./document.worker.ts', import.meta.url), { type: 'module', name: 'documents' });
   const client = createWorkerClient<DocumentApi>(worker, { timeoutMs, failure: () => internalError('The document worker stopped.') });

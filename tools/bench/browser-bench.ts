@@ -1,6 +1,6 @@
 /**
  * NER runtime in Chromium: a programmatic Vite dev server (project root, COOP/COEP so the page is cross-origin
- * isolated) serves test/bench/browser/index.html; playwright-core drives Debian's chromium (never a downloaded one),
+ * isolated) serves tools/bench/browser/index.html; playwright-core drives Debian's chromium (never a downloaded one),
  * aborting and counting every request that is not to the local server (must be 0). Each pass opens every page in a
  * fresh browser context (empty caches):
  * - cold start, one runtime per page: ours 1 and 2 threads, transformers.js 1 and 2 threads (its own ORT build),
@@ -73,7 +73,7 @@ function benchPlugin(peerRoot: string, peerOrtDir: string): Plugin {
     configureServer(server) {
       server.middlewares.use((req, res, next) => {
         const url = req.url ?? '';
-        if (!(url.startsWith('/test/bench/browser/') && /[?&]coi=0\b/.test(url))) {
+        if (!(url.startsWith('/tools/bench/browser/') && /[?&]coi=0\b/.test(url))) {
           res.setHeader('Cross-Origin-Opener-Policy', 'same-origin');
           res.setHeader('Cross-Origin-Embedder-Policy', 'require-corp');
         }
@@ -113,7 +113,7 @@ async function runPage(browser: Browser, origin: string, query: Record<string, s
       if (m.type() === 'error' || m.type() === 'warning') logs.push(`${m.type()}: ${m.text()}`);
     });
     page.on('pageerror', (e) => logs.push(`pageerror: ${e.message}`));
-    await page.goto(`${origin}/test/bench/browser/index.html?${new URLSearchParams(query).toString()}`);
+    await page.goto(`${origin}/tools/bench/browser/index.html?${new URLSearchParams(query).toString()}`);
     await page.waitForFunction(() => window.__bench?.done === true, undefined, { timeout: PAGE_TIMEOUT_MS, polling: 250 });
     const status = (await page.evaluate(() => window.__bench)) as PageStatus;
     if (!status.done) throw new Error('page not done');
@@ -146,7 +146,7 @@ async function main(): Promise<void> {
     server: { host: '127.0.0.1', port: 5190, strictPort: false, hmr: false, watch: null },
     // Found late, deps would make Vite re-optimise and reload a running page: all named up front.
     optimizeDeps: {
-      entries: ['test/bench/browser/index.html'],
+      entries: ['tools/bench/browser/index.html'],
       include: ['comlink', 'valibot', '@huggingface/tokenizers', '@huggingface/transformers'],
       exclude: ['onnxruntime-web'],
     },

@@ -1,4 +1,4 @@
-// Page side of test/bench/images-browser-bench.ts: faces (in workers/face.worker.ts) at 1 MP and 12 MP, OCR per image.
+// Page side of tools/bench/images-browser-bench.ts: faces (in workers/face.worker.ts) at 1 MP and 12 MP, OCR per image.
 import { createCanvasCodec } from '../../../src/platform/browser/codec.js';
 import { decodeImage } from '../../../src/documents/image/decode.js';
 import type { Raster } from '../../../src/documents/image/raster.js';
