@@ -1,18 +1,14 @@
-import type { AnonymizedDocument, DocumentCallOptions } from '../engine/document-engine.js';
-import { internalError, toAnonymizerError } from '../errors/problem.js';
-import type { Clock } from './clock.js';
-import type { ExternalUploadConfig, ProblemDetail } from '../spec/types.js';
-import type { DocumentRecord } from '../store/records.js';
 import type { DocumentStore } from '../store/store.js';
-import { afterQuota, claim, PENDING_STATUSES, quotaError } from './claim.js';
+import type { DocumentRecord } from '../store/records.js';
+import { PENDING_STATUSES } from './claim.js';
+import type { Clock } from './clock.js';
+import type { DocumentProcessor, JobContext } from './document-job.js';
+import { quotaStep, runJob, settle } from './document-job.js';
+import { internalError } from '../errors/problem.js';
 import type { JobEvents } from './events.js';
-import { progressThrottle } from './progress.js';
 import type { Locks } from './locks.js';
 
-/** What processes one document: the document engine (or its worker client). */
-export interface DocumentProcessor {
-  anonymize(bytes: Uint8Array, config: ExternalUploadConfig | null, options: DocumentCallOptions): Promise<AnonymizedDocument>;
-}
+export type { DocumentProcessor } from './document-job.js';
 
 /** A job runner's pieces and limits. */
 export interface JobRunnerOptions {
@@ -47,19 +43,89 @@ export interface JobRunner {
   stop(): Promise<void>;
 }
 
-/**
- * A PII record image's address: the project-scoped image endpoint, which every key that may read the document can
- * call (the default-workflow path would resolve to another project for some keys).
- */
-export function projectImageUrl(base: string, projectId: number, documentId: number, xref: number): string {
-  return `${base.replace(/\/+$/, '')}/external/v1/projects/${projectId}/documents/${documentId}/images/${xref}`;
+/** A runner's schedule: the documents it runs now, and its scan of the store. */
+interface Schedule {
+  ctx: JobContext;
+  locks: Locks;
+  concurrency: number;
+  active: Map<number, Promise<void>>;
+  scanning: Promise<void> | null;
+  /** A wake-up came during a scan: scan again when it ends. */
+  rescan: boolean;
+  stopped: boolean;
 }
 
-/** `<base>_anonymized.<ext>` (decisions.md). */
-export function anonymizedName(original: string, extension: string): string {
-  const dot = original.lastIndexOf('.');
-  const base = dot > 0 ? original.slice(0, dot) : original;
-  return `${base}_anonymized.${extension}`;
+function lockName(store: DocumentStore, id: number): string {
+  return `local-anonymizer:${store.name}:document:${id}`;
+}
+
+/**
+ * What a scan does with a pending document: leave it (already running here), start it (a slot is free), queue it
+ * (it waits for a slot: UNPROCESSED at once rather than left in COMPUTING_QUOTA; with a page budget its quota is
+ * decided only when its turn comes, earlier documents being charged as they complete) or nothing yet.
+ */
+export function scanAction(
+  doc: Pick<DocumentRecord, 'id' | 'status'>,
+  active: ReadonlyMap<number, unknown>,
+  concurrency: number,
+  pageBudget: number | undefined,
+): 'running' | 'start' | 'queue' | 'wait' {
+  if (active.has(doc.id)) return 'running';
+  if (active.size < concurrency) return 'start';
+  return doc.status === 'COMPUTING_QUOTA' && pageBudget === undefined ? 'queue' : 'wait';
+}
+
+/** Tries to take the document's lock and run its job; resolves as soon as it is known whether this runner got it. */
+function start(s: Schedule, id: number): Promise<boolean> {
+  let got = false;
+  return new Promise<boolean>((acquired) => {
+    const job = s.locks
+      .tryRun(lockName(s.ctx.store, id), async () => {
+        got = true;
+        acquired(true);
+        await runJob(s.ctx, id).catch(() =>
+          settle(s.ctx, id, 'ERROR', internalError('Processing failed unexpectedly.').problem, false).catch(() => undefined),
+        );
+      })
+      .then((ran) => {
+        if (!ran) acquired(false);
+      })
+      .finally(() => {
+        s.active.delete(id);
+        // A finished job frees a slot; a lock held elsewhere must not make this runner spin.
+        if (got) wake(s);
+      });
+    s.active.set(id, job);
+  });
+}
+
+/** Scans the store for pending documents, again while wake-ups came during the scan. */
+async function scan(s: Schedule): Promise<void> {
+  do {
+    s.rescan = false;
+    const pending = (await s.ctx.store.documentsIn(PENDING_STATUSES)).sort((a, b) => a.id - b.id);
+    for (const doc of pending) {
+      if (s.stopped) break;
+      const action = scanAction(doc, s.active, s.concurrency, s.ctx.pageBudget);
+      if (action === 'start') await start(s, doc.id);
+      else if (action === 'queue')
+        await s.locks.tryRun(lockName(s.ctx.store, doc.id), () => quotaStep(s.ctx, doc.id).then(() => undefined)).catch(() => undefined);
+    }
+  } while (s.rescan && !s.stopped);
+}
+
+/** Looks for work now, or once the scan under way ends. */
+function wake(s: Schedule): void {
+  if (s.stopped) return;
+  if (s.scanning) {
+    s.rescan = true;
+    return;
+  }
+  s.scanning = scan(s)
+    .catch(() => undefined)
+    .finally(() => {
+      s.scanning = null;
+    });
 }
 
 /**
@@ -68,218 +134,48 @@ export function anonymizedName(original: string, extension: string): string {
  * One failing document never stops the others.
  */
 export function startJobRunner(options: JobRunnerOptions): JobRunner {
-  const { store, processor, events, locks, clock } = options;
-  const owner = crypto.randomUUID();
-  const concurrency = options.concurrency ?? 1;
-  const leaseMs = options.leaseMs ?? 30 * 60_000;
-  const maxAttempts = options.maxAttempts ?? 2;
-  const jobTimeoutMs = options.jobTimeoutMs ?? 10 * 60_000;
-  const active = new Map<number, Promise<void>>();
-  let scanning: Promise<void> | null = null;
-  let rescan = false;
-  let stopped = false;
-
-  const lockName = (id: number) => `local-anonymizer:${store.name}:document:${id}`;
-  const publish = (doc: DocumentRecord | null) => {
-    if (doc) events.publish({ type: 'status', documentId: doc.id, status: doc.status });
+  const { events, clock } = options;
+  const s: Schedule = {
+    ctx: {
+      store: options.store,
+      processor: options.processor,
+      events,
+      clock,
+      owner: crypto.randomUUID(),
+      leaseMs: options.leaseMs ?? 30 * 60_000,
+      maxAttempts: options.maxAttempts ?? 2,
+      jobTimeoutMs: options.jobTimeoutMs ?? 10 * 60_000,
+      pageBudget: options.pageBudget,
+      imageBaseUrl: options.imageBaseUrl,
+    },
+    locks: options.locks,
+    concurrency: options.concurrency ?? 1,
+    active: new Map(),
+    scanning: null,
+    rescan: false,
+    stopped: false,
   };
-
-  /** Ends a document without a result; the original goes too when its project keeps no PII. */
-  async function settle(
-    id: number,
-    status: 'ERROR' | 'QUOTA_EXCEEDED' | 'QUOTA_ERROR',
-    problem: ProblemDetail | null,
-    dropOriginal: boolean,
-  ): Promise<void> {
-    const done = await store.complete(id, null, clock.now(), {
-      status,
-      result: null,
-      anonymizedName: null,
-      pageData: null,
-      dropOriginal,
-      pages: 0,
-      problem,
-    });
-    if (done) events.publish({ type: 'status', documentId: id, status });
-  }
-
-  /**
-   * COMPUTING_QUOTA → UNPROCESSED (queued), QUOTA_EXCEEDED or QUOTA_ERROR; called under the document's lock. Returns
-   * the document when it may go on to processing.
-   */
-  async function quotaStep(id: number): Promise<DocumentRecord | undefined> {
-    let doc = await store.getDocument(id);
-    const project = doc && (await store.getProject(doc.projectId));
-    if (!doc || !project) {
-      if (doc) await settle(id, 'ERROR', internalError('The project of the document no longer exists.').problem, true);
-      return undefined;
-    }
-    if (doc.status !== 'COMPUTING_QUOTA') return doc;
-    let exhausted: boolean | null;
-    try {
-      exhausted = options.pageBudget !== undefined && (await store.counters()).pagesUsed >= options.pageBudget;
-    } catch {
-      exhausted = null;
-    }
-    const next = exhausted === null ? quotaError(doc, clock.now()) : afterQuota(doc, exhausted, clock.now());
-    if (next && next.status !== 'UNPROCESSED') {
-      await settle(id, next.status as 'QUOTA_EXCEEDED' | 'QUOTA_ERROR', next.problem, !project.isStoringPII);
-      return undefined;
-    }
-    doc = (await store.update(id, (d) => (d.status === 'COMPUTING_QUOTA' ? next : null))) ?? undefined;
-    publish(doc ?? null);
-    return doc;
-  }
-
-  async function runJob(id: number): Promise<void> {
-    const doc = await quotaStep(id);
-    if (!doc) return;
-    const claimed = claim(doc, owner, clock.now(), leaseMs, maxAttempts);
-    if (!claimed) return;
-    if (claimed.status === 'ERROR') {
-      const project = await store.getProject(doc.projectId);
-      return settle(id, 'ERROR', claimed.problem, !project?.isStoringPII);
-    }
-    const stored = await store.update(id, (d) => (d.status === doc.status ? claimed : null));
-    publish(stored);
-    if (stored) await process(stored);
-  }
-
-  async function process(doc: DocumentRecord): Promise<void> {
-    const project = await store.getProject(doc.projectId);
-    const bytes = await store.getFile(doc.id, 'original');
-    if (!project || !bytes)
-      return settle(doc.id, 'ERROR', internalError('The document or its project is missing from the store.').problem, true);
-    const controller = new AbortController();
-    const timedOut = internalError(`Processing took longer than ${jobTimeoutMs / 1000} s.`);
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    // The race ends the job even if a processor ignores the abort signal.
-    const deadline = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => {
-        controller.abort(timedOut);
-        reject(timedOut);
-      }, jobTimeoutMs);
-    });
-    let result: AnonymizedDocument;
-    try {
-      const throttle = progressThrottle(clock.now(), () => clock.now());
-      const call = processor.anonymize(bytes, doc.config, {
-        documentId: doc.id,
-        defaultConfig: project.config,
-        signal: controller.signal,
-        onProgress: (p) => {
-          const progress = throttle(p);
-          if (progress) events.publish({ type: 'progress', documentId: doc.id, progress });
-        },
-        ...(options.imageBaseUrl ? { imageBaseUrl: options.imageBaseUrl } : {}),
-      });
-      result = await Promise.race([call, deadline]);
-    } catch (err) {
-      const problem = controller.signal.aborted ? timedOut.problem : toAnonymizerError(err).problem;
-      return settle(doc.id, 'ERROR', problem, !project.isStoringPII);
-    } finally {
-      clearTimeout(timer);
-    }
-    publish(
-      await store.update(doc.id, (d) =>
-        d.lease?.owner === owner && d.status === 'PROCESSING' ? { ...d, status: 'COMPILING', lastModified: clock.now() } : null,
-      ),
-    );
-    const pages = Math.max(1, new Set(result.pageData.map((p) => p.pageNum)).size);
-    const base = options.imageBaseUrl ?? 'http://localhost';
-    const pageData = result.pageData.map((p) => ({
-      ...p,
-      imagesData: p.imagesData.map((i) => ({ ...i, imageUrl: projectImageUrl(base, doc.projectId, doc.id, i.xref) })),
-    }));
-    const verified = result.verification?.passed !== false;
-    const done = await store.complete(doc.id, owner, clock.now(), {
-      status: verified ? 'COMPLETED' : 'PREVIEW_ERROR',
-      result: verified ? result.bytes : null,
-      anonymizedName: verified ? anonymizedName(doc.name, result.extension) : null,
-      pageData: project.isStoringPII ? pageData : null,
-      dropOriginal: !project.isStoringPII,
-      pages,
-      problem: verified ? null : internalError('The anonymized file could not be verified, so it was not kept.').problem,
-    });
-    if (!done) return;
-    await store.addUsage(pages, 0);
-    events.publish({ type: 'status', documentId: doc.id, status: verified ? 'COMPLETED' : 'PREVIEW_ERROR' });
-  }
-
-  /** Tries to take the document's lock; resolves as soon as it is known whether this runner got it. */
-  function start(id: number): Promise<boolean> {
-    let got = false;
-    return new Promise<boolean>((acquired) => {
-      const job = locks
-        .tryRun(lockName(id), async () => {
-          got = true;
-          acquired(true);
-          await runJob(id).catch(() =>
-            settle(id, 'ERROR', internalError('Processing failed unexpectedly.').problem, false).catch(() => undefined),
-          );
-        })
-        .then((ran) => {
-          if (!ran) acquired(false);
-        })
-        .finally(() => {
-          active.delete(id);
-          // A finished job frees a slot; a lock held elsewhere must not make this runner spin.
-          if (got) wake();
-        });
-      active.set(id, job);
-    });
-  }
-
-  async function scanOnce(): Promise<void> {
-    do {
-      rescan = false;
-      const pending = (await store.documentsIn(PENDING_STATUSES)).sort((a, b) => a.id - b.id);
-      for (const doc of pending) {
-        if (stopped) break;
-        if (active.has(doc.id)) continue;
-        if (active.size < concurrency) await start(doc.id);
-        // Documents that wait for a free slot are queued (UNPROCESSED) at once, not left in COMPUTING_QUOTA; with a
-        // page budget the quota is decided only when their turn comes (earlier documents are charged as they complete).
-        else if (doc.status === 'COMPUTING_QUOTA' && options.pageBudget === undefined)
-          await locks.tryRun(lockName(doc.id), () => quotaStep(doc.id).then(() => undefined)).catch(() => undefined);
-      }
-    } while (rescan && !stopped);
-  }
-
-  function wake(): void {
-    if (stopped) return;
-    if (scanning) {
-      rescan = true;
-      return;
-    }
-    scanning = scanOnce()
-      .catch(() => undefined)
-      .finally(() => {
-        scanning = null;
-      });
-  }
-
   const unsubscribe = events.subscribe((e) => {
-    if (e.type === 'wake') wake();
+    if (e.type === 'wake') wake(s);
   });
-  const timer = clock.setInterval(wake, options.scanIntervalMs ?? 5000);
-  wake();
+  const timer = clock.setInterval(() => wake(s), options.scanIntervalMs ?? 5000);
+  wake(s);
 
   return {
-    owner,
-    wake,
+    owner: s.ctx.owner,
+    wake: () => wake(s),
     async idle() {
-      while (scanning || active.size > 0) {
-        await scanning;
-        await Promise.all(active.values());
+      while (s.scanning || s.active.size > 0) {
+        await s.scanning;
+        await Promise.all(s.active.values());
       }
     },
     async stop() {
-      stopped = true;
+      s.stopped = true;
       clock.clearInterval(timer);
       unsubscribe();
-      await scanning;
-      await Promise.all(active.values());
+      await s.scanning;
+      await Promise.all(s.active.values());
     },
   };
 }

@@ -52,3 +52,8 @@ export function intersects(a: Box, b: Box): boolean {
 export function grow(b: Box, dx: number, dy: number = dx): Box {
   return { x0: b.x0 - dx, y0: b.y0 - dy, x1: b.x1 + dx, y1: b.y1 + dy };
 }
+
+/** A box in top-left page coordinates taken to user space by the page's `toUser` (axis-aligned around its image). */
+export function toUserBox(toUser: Matrix, b: Box): Box {
+  return transformBox(toUser, b.x0, b.y0, b.x1, b.y1);
+}

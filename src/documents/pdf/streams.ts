@@ -1,7 +1,7 @@
 import { concatBytes } from '../../bytes/concat-bytes.js';
 import { Unzlib } from 'fflate';
-import type { PDFContext, PDFStream } from 'pdf-lib';
-import { PDFFlateStream, PDFName, PDFRawStream, decodePDFRawStream } from 'pdf-lib';
+import type { PDFContext, PDFDocument, PDFPage } from 'pdf-lib';
+import { PDFArray, PDFFlateStream, PDFName, PDFRawStream, PDFRef, PDFStream, decodePDFRawStream } from 'pdf-lib';
 import { arrayOf, nameOf, resolve } from './objects.js';
 
 /** Thrown when a stream cannot be decoded or inflates beyond its budget. */
@@ -56,6 +56,23 @@ export function decodeStream(ctx: PDFContext, stream: PDFStream, max = MAX_DECOD
     throw new StreamDecodeError('unsupported stream filter');
   }
   if (out.length > max) throw new StreamDecodeError('stream too large');
+  return out;
+}
+
+/** A page's content streams decoded and joined, each followed by a line break. */
+export function pageContent(doc: PDFDocument, page: PDFPage): Uint8Array {
+  const ctx = doc.context;
+  const contents = page.node.get(PDFName.of('Contents'));
+  const resolved = contents instanceof PDFRef ? ctx.lookup(contents) : contents;
+  const streams = resolved instanceof PDFArray ? resolved.asArray().map((r) => (r instanceof PDFRef ? ctx.lookup(r) : r)) : [resolved];
+  const parts = streams.filter((s): s is PDFStream => s instanceof PDFStream).map((s) => decodeStream(ctx, s));
+  const out = new Uint8Array(parts.reduce((n, p) => n + p.length + 1, 0));
+  let at = 0;
+  for (const p of parts) {
+    out.set(p, at);
+    at += p.length;
+    out[at++] = 0x0a;
+  }
   return out;
 }
 

@@ -5,7 +5,7 @@ import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_LABEL_MAP, resolveLabelMap } from '../../../src/inference/model-source.js';
 import type { NerLoadSpec } from '../../../src/inference/model-source.js';
-import { createNerService } from '../../../src/inference/ner-service.js';
+import { createNerService, windowSizes } from '../../../src/inference/ner-service.js';
 import { nodeSessionFactory } from '../../../src/platform/node/ort.js';
 import type { ModelBatch, SessionFactory } from '../../../src/inference/session.js';
 import { nodeFetch } from '../../../src/platform/node/ner.js';
@@ -338,5 +338,23 @@ describe('window merging', () => {
     // Only the text's first word sits at an edge of every window holding it ("w59" = w ##5 ##9: its first
     // subword is the fourth-last position, outside the fake's edge zone).
     expect(shown(text, r.entities)).toEqual(['PER:w0']);
+  });
+});
+
+describe('windowSizes', () => {
+  it("takes the spec's window, or 128, and an eighth of it as overlap", () => {
+    expect(windowSizes({}, 2, {})).toEqual({ windowTokens: 128, overlapTokens: 16 });
+    expect(windowSizes({}, 2, { windowTokens: 40, overlapTokens: 5 })).toEqual({ windowTokens: 40, overlapTokens: 5 });
+  });
+
+  it("keeps the window within the model's positions less its special tokens, the overlap below half of it", () => {
+    expect(windowSizes({ max_position_embeddings: 66 }, 2, { windowTokens: 256 })).toEqual({ windowTokens: 64, overlapTokens: 8 });
+    expect(windowSizes({ max_position_embeddings: 66 }, 2, { windowTokens: 10, overlapTokens: 9 })).toEqual({
+      windowTokens: 10,
+      overlapTokens: 4,
+    });
+    // A limit that leaves no room for a token is no limit; a window is at least two tokens.
+    expect(windowSizes({ max_position_embeddings: 3 }, 2, { windowTokens: 300 })).toEqual({ windowTokens: 300, overlapTokens: 37 });
+    expect(windowSizes({}, 2, { windowTokens: 1 })).toEqual({ windowTokens: 2, overlapTokens: 0 });
   });
 });

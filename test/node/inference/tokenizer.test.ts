@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { specialTokens } from '../../../src/inference/tokenizer.js';
+import type { ChunkSteps } from '../../../src/inference/tokenizer.js';
+import { encodeChunk, encodeText, specialTokens } from '../../../src/inference/tokenizer.js';
 import { TINY, TINY_BERT, tokenizerOf } from './fixtures.js';
 
 /** Tokens as [original text slice, id] pairs. */
@@ -113,5 +114,56 @@ describe('tokenizer offsets (BERT layout: lower case, accents stripped, CJK spac
       suffix: [2],
     });
     expect(specialTokens(null)).toEqual({ prefix: [], suffix: [] });
+  });
+});
+
+/** A WordPiece-like pipeline: lower-casing, pre-tokens at punctuation, pieces of two characters. */
+const steps: ChunkSteps = {
+  normalize: (s) => s.toLowerCase(),
+  preTokenize: (s) => s.split(/(?=[,.])|(?<=[,.])/),
+  wordPieces: (pt) => (pt.match(/.{1,2}/gu) ?? []).map((p, i) => (i > 0 ? `##${p}` : p)),
+  core: (piece) => piece.replace(/^##/, ''),
+  idOf: (piece) => (piece === '##zz' ? 0 : piece.length),
+};
+
+describe('encodeChunk', () => {
+  it("maps the model's pieces of each pre-token back to the original chunk", () => {
+    const c = encodeChunk(steps, 'ABCDE,F');
+    expect(c.wordCount).toBe(3);
+    expect(c.words).toEqual([0, 0, 0, 1, 2]);
+    expect(c.starts).toEqual([0, 2, 4, 5, 6]);
+    expect(c.ends).toEqual([2, 4, 5, 6, 7]);
+  });
+
+  it('gives a piece that is not in the text the stretch between its located neighbours', () => {
+    const c = encodeChunk({ ...steps, wordPieces: () => ['ab', '[UNK]', 'e'] }, 'abcde');
+    expect(Array.from(c.starts, (s, i) => [s, c.ends[i]])).toEqual([
+      [0, 2],
+      [2, 4],
+      [4, 5],
+    ]);
+  });
+});
+
+describe('encodeText', () => {
+  it('shifts each chunk to its place, numbers words across chunks and encodes a repeated chunk once', () => {
+    const seen: string[] = [];
+    const t = encodeText(' ab  cd ab', (chunk) => {
+      seen.push(chunk);
+      return { ids: [chunk.length, 7], starts: [0, 1], ends: [1, 2], words: [0, 1], wordCount: 2 };
+    });
+    expect(seen).toEqual(['ab', 'cd']);
+    expect(Array.from(t.starts)).toEqual([1, 2, 5, 6, 8, 9]);
+    expect(Array.from(t.ends)).toEqual([2, 3, 6, 7, 9, 10]);
+    expect(Array.from(t.words)).toEqual([0, 1, 2, 3, 4, 5]);
+    expect(t.wordCount).toBe(6);
+  });
+
+  it('gives no tokens for a blank text', () => {
+    const t = encodeText(' \n\t', () => {
+      throw new Error('no chunk expected');
+    });
+    expect(t.ids.length).toBe(0);
+    expect(t.wordCount).toBe(0);
   });
 });
