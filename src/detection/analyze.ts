@@ -23,18 +23,25 @@ export interface AnalyzeOptions {
 /**
  * The detection pipeline: recognizers for the requested labels → threshold → whitelist → blacklist → a rule's span
  * over the model's piece of it (`preferContaining`) → conflict merge → document-level propagation (other occurrences of detected PER/ORG/LOC strings and surnames,
- * whitelist applied to them too). Returns non-overlapping spans in text order. The rules' word lists load first (once).
+ * whitelist applied to them too). Returns non-overlapping spans in text order. The rules' word lists load on the first
+ * call, while a model that starts early loads and runs.
  * Blacklist entries apply whatever labels were requested: they are the user's explicit instruction.
  */
 export async function analyze(text: string, recognizers: readonly Recognizer[], options: AnalyzeOptions): Promise<Span[]> {
-  await ensureLexicons();
   const ctx: DetectContext = { labels: options.labels, language: options.language ?? 'auto' };
   if (options.signal) ctx.signal = options.signal;
   const active = recognizers.filter((r) => r.labels.some((l) => options.labels.has(l)));
-  // Early starters first (their work runs elsewhere meanwhile); results stay in recognizer order.
-  const calls: Array<Span[] | Promise<Span[]>> = new Array(active.length);
-  for (const early of [true, false])
-    active.forEach((r, i) => (Boolean(r.startsEarly) === early ? (calls[i] = r.detect(text, ctx)) : undefined));
+  // Early starters first (their work runs elsewhere meanwhile, the word lists' first load too); the rules once the
+  // lists are there; results stay in recognizer order.
+  const lists = ensureLexicons();
+  const early = active.map((r) => (r.startsEarly ? Promise.resolve().then(() => r.detect(text, ctx)) : undefined));
+  try {
+    await lists;
+  } catch (err) {
+    for (const call of early) call?.catch(() => undefined);
+    throw err;
+  }
+  const calls = active.map((r, i) => early[i] ?? r.detect(text, ctx));
   const found = (await Promise.all(calls))
     .flat()
     .filter((s) => options.labels.has(s.label) && s.score >= options.threshold && s.end > s.start)

@@ -2,6 +2,7 @@ import { AnonymizerError, textModelUnavailable } from '../../errors/problem.js';
 import type { TextLabelName } from '../../spec/types.js';
 import type { Span } from '../../text/span.js';
 import type { DetectContext, Recognizer } from '../recognizer.js';
+import { ensureLexicons } from '../lexicons/store.js';
 import { textLanguage } from '../text-language.js';
 import { caseView, mergeCaseView } from './case-view.js';
 import type { NerBackend, NerModelInfo, NerRecognition } from './ner-backend.js';
@@ -230,8 +231,10 @@ export function nerRecognizer(options: NerRecognizerOptions): Recognizer {
         recognition = Promise.reject(err);
       }
       return recognition.then(
-        (result) =>
-          (result?.entities ?? [])
+        async (result) => {
+          // The filters read the word lists, which `analyze` may still be loading on its first call.
+          await ensureLexicons();
+          return (result?.entities ?? [])
             .filter((e) => ctx.labels.has(e.label) && e.score >= cutOff)
             .filter((e) => gates[e.label]?.test(text.slice(Math.max(0, e.start - 24), e.start)) ?? true)
             .flatMap((e) => {
@@ -245,7 +248,8 @@ export function nerRecognizer(options: NerRecognizerOptions): Recognizer {
               return pieces
                 .filter((p) => p.end > p.start && kept(p.start, p.end))
                 .map((p) => ({ ...p, label: e.label, score: e.score * MODEL_WEIGHT, source: id }));
-            }),
+            });
+        },
         (err: unknown) => {
           if (!wanted.some((l) => modelOnly.has(l))) return [];
           throw err instanceof AnonymizerError && err.status === 502 ? err : textModelUnavailable();

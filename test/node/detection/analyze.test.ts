@@ -1,7 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { analyze } from '../../../src/detection/analyze.js';
 import type { Recognizer } from '../../../src/detection/recognizer.js';
 import type { Span } from '../../../src/text/span.js';
+import type { TextLabelName } from '../../../src/spec/types.js';
+import { nodeLexicons } from '../../../src/platform/node/lexicons.js';
 
 function fixed(id: string, spans: Span[]): Recognizer {
   return { id, labels: [...new Set(spans.map((s) => s.label))], detect: () => spans };
@@ -68,5 +70,67 @@ describe('analyze', () => {
   it('propagates a recognizer failure (a model recognizer throws 502 itself)', async () => {
     const broken: Recognizer = { id: 'ner', labels: ['PER'], detect: () => Promise.reject(new Error('boom')) };
     await expect(analyze(text, [broken], { labels: new Set(['PER']), threshold: 0.5 })).rejects.toThrow('boom');
+  });
+});
+
+describe('analyze and the word lists', () => {
+  /** analyze and the word-list store afresh: nothing loaded yet. */
+  async function fresh() {
+    vi.resetModules();
+    const store = await import('../../../src/detection/lexicons/store.js');
+    const { analyze: freshAnalyze } = await import('../../../src/detection/analyze.js');
+    return { store, analyze: freshAnalyze };
+  }
+  const options = { labels: new Set<TextLabelName>(['PER']), threshold: 0 };
+
+  it('starts a model that starts early while the lists load on the first call, and runs the rules after them', async () => {
+    const { store, analyze: run } = await fresh();
+    const order: string[] = [];
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    store.provideLexicons(async () => {
+      await gate;
+      order.push('lists loaded');
+      return nodeLexicons();
+    });
+    const model: Recognizer = {
+      id: 'model',
+      labels: ['PER'],
+      startsEarly: true,
+      detect: async () => {
+        order.push('model started');
+        return [];
+      },
+    };
+    const rule: Recognizer = {
+      id: 'rule',
+      labels: ['PER'],
+      detect: (text) => {
+        order.push(`rule ran (${store.firstNames().has(text) ? 'a first name' : 'no first name'})`);
+        return [{ start: 0, end: text.length, label: 'PER', score: 0.9, source: 'rule' }];
+      },
+    };
+    const done = run('Anna', [rule, model], options);
+    await new Promise((r) => setTimeout(r, 20));
+    expect(order).toEqual(['model started']);
+    release();
+    expect(await done).toEqual([{ start: 0, end: 4, label: 'PER', score: 0.9, source: 'rule' }]);
+    expect(order).toEqual(['model started', 'lists loaded', 'rule ran (a first name)']);
+  });
+
+  it('fails with the lists’ error when they cannot be loaded, and leaves no model call unhandled', async () => {
+    const { store, analyze: run } = await fresh();
+    store.provideLexicons(() => Promise.reject(new Error('lists unavailable')));
+    const model: Recognizer = { id: 'model', labels: ['PER'], startsEarly: true, detect: () => Promise.reject(new Error('model down')) };
+    const unhandled: unknown[] = [];
+    const onUnhandled = (reason: unknown) => unhandled.push(reason);
+    process.on('unhandledRejection', onUnhandled);
+    try {
+      await expect(run('Anna', [model], options)).rejects.toThrow('lists unavailable');
+      await new Promise((r) => setTimeout(r, 20));
+      expect(unhandled).toEqual([]);
+    } finally {
+      process.off('unhandledRejection', onUnhandled);
+    }
   });
 });
