@@ -1,5 +1,6 @@
 import { commands } from 'vitest/browser';
 import { afterEach, describe, expect, it } from 'vitest';
+import { frontDecode, NAMES } from '../../src/detection/lexicons/front-coding.js';
 import { browserAssets } from '../../src/platform/browser/assets.js';
 import { browserLexicons, LEXICON_CACHE } from '../../src/platform/browser/lexicons.js';
 
@@ -11,6 +12,11 @@ declare module 'vitest/browser' {
 
 const urls = browserAssets(globalThis.location.href).lexicons;
 
+/** What Cache Storage holds for a URL now. */
+async function cachedText(url: string): Promise<string | undefined> {
+  return (await (await caches.open(LEXICON_CACHE)).match(url))?.text();
+}
+
 afterEach(async () => {
   await commands.setOffline(false);
 });
@@ -19,18 +25,26 @@ describe('the word lists in the browser', () => {
   it('come from the bundled files, checked against the manifest, and stay for offline use', async () => {
     await caches.delete(LEXICON_CACHE);
     const online = await browserLexicons(urls);
-    expect(online.places.split('\n')).toContain('Wuppertal');
+    expect(frontDecode(online.places.trimEnd(), NAMES)).toContain('Wuppertal');
+    // The cache is written after the lists are handed over.
+    const ids = Object.keys(urls) as (keyof typeof urls)[];
+    await expect.poll(() => Promise.all(ids.map((id) => cachedText(urls[id])))).toEqual(ids.map((id) => online[id]));
     await commands.setOffline(true);
     const offline = await browserLexicons(urls);
     expect(offline).toEqual(online);
   });
 
-  it('replace a cached copy that no longer matches its hash', async () => {
+  it('never use a kept copy that does not match its hash, and replace it once online', async () => {
     const cache = await caches.open(LEXICON_CACHE);
     await cache.put(urls.places, new Response('Nowhere\n'));
+    await commands.setOffline(true);
+    await expect(browserLexicons(urls)).rejects.toMatchObject({
+      problem: { status: 500, detail: 'The word list places could not be fetched.' },
+    });
+    await commands.setOffline(false);
     const texts = await browserLexicons(urls);
-    expect(texts.places.split('\n')).toContain('Wuppertal');
-    expect(await (await cache.match(urls.places))!.text()).toBe(texts.places);
+    expect(frontDecode(texts.places.trimEnd(), NAMES)).toContain('Wuppertal');
+    await expect.poll(() => cachedText(urls.places)).toBe(texts.places);
   });
 
   it('fail with a 500 naming the list when it can be had neither from the cache nor the network', async () => {

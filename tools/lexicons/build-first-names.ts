@@ -98,9 +98,9 @@ function collect(): string[] {
 }
 
 const names = collect();
-const path = writeLexicon('first-names', names, 'lines', {
-  license: 'MIT (Copyright (c) 2022-2025 Faker) and project-written supplements',
-  source: `first-name lists of the npm package @faker-js/faker (locales de, de_AT, de_CH, en and ${OTHER_LOCALES.length} more in Latin script) filtered against the common words and places of both languages and the synthetic generator's held-out tenth; project-written supplements (German and English names; common South Asian, Arabic, West African, East Asian and Māori names)`,
+const path = writeLexicon('first-names', names, {
+  license: 'MIT',
+  source: '@faker-js/faker first names and project-written supplements (lexicons/README.md)',
   builder: 'tools/lexicons/build-first-names.ts',
 });
 process.stdout.write(`${names.length} first names: ${path}\n`);

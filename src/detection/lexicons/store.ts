@@ -1,6 +1,8 @@
 import { internalError } from '../../errors/problem.js';
 import { frontDecode } from './front-coding.js';
 import type { LexiconTexts } from './load.js';
+import type { LexiconId } from './manifest.js';
+import { codingOf, LEXICON_ENCODINGS } from './manifest.js';
 
 /*
  * The word lists of this thread, loaded once and shared by every engine in it (they are the same data for all, and
@@ -46,28 +48,32 @@ function lazySet(build: (t: LexiconTexts) => Iterable<string>): () => ReadonlySe
   return () => (set ??= new Set(build(loaded())));
 }
 
-const lines = (text: string): string[] => text.split('\n').filter((line) => line.length > 0);
+/** The words of a loaded list: one line of front-coded words, as its encoding says. */
+const wordsOf = (t: LexiconTexts, id: LexiconId): string[] => {
+  const text = t[id];
+  return frontDecode(text.endsWith('\n') ? text.slice(0, -1) : text, codingOf(LEXICON_ENCODINGS[id]));
+};
 
 /**
  * German common nouns and lower-case words, lower-cased (`mandant`, `praxis`, `keine`, `nische`): the GermEval list
  * and the German nouns in all their forms.
  */
-export const commonWordsDe = lazySet((t) => [...frontDecode(t['common-words-de'].trim()), ...frontDecode(t['german-nouns'].trim())]);
+export const commonWordsDe = lazySet((t) => [...wordsOf(t, 'common-words-de'), ...wordsOf(t, 'german-nouns')]);
 
 /** English common words, lower-cased (`overview`, `following`). */
-export const commonWordsEn = lazySet((t) => frontDecode(t['common-words-en'].trim()));
+export const commonWordsEn = lazySet((t) => wordsOf(t, 'common-words-en'));
 
 /**
  * English dictionary words that are names too, lower-cased (`guy`, `lot`, `mark`, `can`): left out of
  * `commonWordsEn` so that `Guy` and `Mark` stay names, but in lower case the word.
  */
-export const nameWordsEn = lazySet((t) => frontDecode(t['name-words-en'].trim()));
+export const nameWordsEn = lazySet((t) => wordsOf(t, 'name-words-en'));
 
 /** First names, capitalised as written (`Anna`, `Hans-Peter`, `Bukola`, `Grzegorz`). */
-export const firstNames = lazySet((t) => lines(t['first-names']));
+export const firstNames = lazySet((t) => wordsOf(t, 'first-names'));
 
 /** Countries, first-level regions, continents and large cities as written (`Deutschland`, `Bayern`, `Wuppertal`). */
-export const placeNames = lazySet((t) => lines(t.places));
+export const placeNames = lazySet((t) => wordsOf(t, 'places'));
 
 /** German surnames that read as compounds of common words (`Baumgarten`, `Bauernfeind`), as written. */
-export const compoundSurnames = lazySet((t) => lines(t['compound-surnames']));
+export const compoundSurnames = lazySet((t) => wordsOf(t, 'compound-surnames'));

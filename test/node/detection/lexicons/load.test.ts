@@ -1,9 +1,10 @@
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
+import { frontDecode, NAMES } from '../../../../src/detection/lexicons/front-coding.js';
 import { readLexicons } from '../../../../src/detection/lexicons/load.js';
 import type { LexiconManifest } from '../../../../src/detection/lexicons/manifest.js';
-import { LEXICON_IDS } from '../../../../src/detection/lexicons/manifest.js';
+import { LEXICON_ENCODINGS, LEXICON_IDS } from '../../../../src/detection/lexicons/manifest.js';
 import { AnonymizerError } from '../../../../src/errors/problem.js';
 import { nodeLexicons, nodeLexiconsDir } from '../../../../src/platform/node/lexicons.js';
 
@@ -17,7 +18,8 @@ describe('the shipped word lists (lexicons/)', () => {
     expect(m.lexicons.map((e) => e.id).sort()).toEqual([...LEXICON_IDS].sort());
     for (const e of m.lexicons) {
       expect(statSync(join(DIR, e.path)).size, e.id).toBe(e.bytes);
-      expect(e.license.length, e.id).toBeGreaterThan(3);
+      expect(e.encoding, e.id).toBe(LEXICON_ENCODINGS[e.id]);
+      expect(e.license.length, e.id).toBeGreaterThanOrEqual(3);
       expect(e.source.length, e.id).toBeGreaterThan(20);
       expect(statSync(join(DIR, '..', e.builder)).isFile(), e.builder).toBe(true);
     }
@@ -27,27 +29,29 @@ describe('the shipped word lists (lexicons/)', () => {
   it('load in Node, each checked against its hash', async () => {
     const texts = await nodeLexicons();
     expect(Object.keys(texts).sort()).toEqual([...LEXICON_IDS].sort());
-    expect(texts['first-names'].split('\n')).toContain('Grzegorz');
-    expect(texts.places.split('\n')).toContain('Wuppertal');
+    expect(frontDecode(texts['first-names'].trimEnd(), NAMES)).toContain('Grzegorz');
+    expect(frontDecode(texts.places.trimEnd(), NAMES)).toContain('Wuppertal');
   });
 
   it('fail closed with a 500 when a file does not match its hash, naming the list and not its content', async () => {
     const changed = async (path: string) => {
       const bytes = await readFromDisk(path);
-      return path === 'places.txt' ? new TextEncoder().encode(`Nowhere\n${new TextDecoder().decode(bytes)}`) : bytes;
+      return path === 'places.txt' ? new TextEncoder().encode(`\u000eNowhere${new TextDecoder().decode(bytes)}`) : bytes;
     };
     const err = await readLexicons(manifest(), changed).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(AnonymizerError);
     expect((err as AnonymizerError).problem).toMatchObject({ status: 500, detail: 'The word list places does not match its sha256.' });
   });
 
-  it('refuse a manifest that lacks a list or its hash', async () => {
+  it('refuse a manifest that lacks a list, its hash or its encoding', async () => {
     const m = manifest();
     await expect(readLexicons({ lexicons: m.lexicons.filter((e) => e.id !== 'german-nouns') }, readFromDisk)).rejects.toThrow(
       'lacks a well-formed entry for german-nouns',
     );
     const noHash = m.lexicons.map((e) => (e.id === 'places' ? { ...e, sha256: 'abc' } : e));
     await expect(readLexicons({ lexicons: noHash }, readFromDisk)).rejects.toThrow('lacks a well-formed entry for places');
+    const otherCoding = m.lexicons.map((e) => (e.id === 'places' ? { ...e, encoding: 'front-coded' as const } : e));
+    await expect(readLexicons({ lexicons: otherCoding }, readFromDisk)).rejects.toThrow('lacks a well-formed entry for places');
   });
 });
 
