@@ -57,12 +57,12 @@ const NOT_A_HANDLE = new RegExp(
 );
 /** A domain after an `@` is the tail of an e-mail address written apart (`… plus @kanzlei-beispiel.com`). */
 const DOMAIN_END = /\.(?:com|de|org|net|eu|at|ch|uk|io|info|edu|gov|co|fr|it|nl|es|pl|be)$/iu;
+/** An `@` not inside a word, an address or a path: where a handle or a mention starts. */
+const AT = String.raw`(?<![\p{L}\p{N}\p{M}_.@\/\\+\-])@`;
 /**
  * `@anna.kocht`, `@lisa_mueller`, `@anna-k` (GitHub, GitLab), `@user@mastodon.social`: an `@` not after a word (no
  * e-mail), a letter inside.
  */
-/** An `@` not inside a word, an address or a path: where a handle or a mention starts. */
-const AT = String.raw`(?<![\p{L}\p{N}\p{M}_.@\/\\+\-])@`;
 const HANDLE =
   `${AT}(?=[A-Za-z0-9_.]{0,29}[A-Za-z])` +
   `[A-Za-z0-9_](?:[A-Za-z0-9_.\\-]{0,28}[A-Za-z0-9_])?(?:@(?:[a-z0-9\\-]{1,40}\\.){1,3}[a-z]{2,12})?(?![\\p{L}\\p{N}\\p{M}_@]|[.\\-][A-Za-z0-9])`;

@@ -133,15 +133,14 @@ function validateDate(value: string, match: RegExpExecArray, text: string): bool
   return Math.min(1, score);
 }
 
-/** The DATE pattern rules, one per form; every candidate is validated by the shared date parser. */
+/** `/` only after a day's dot (`3./4. Mai`), not in a fraction (`1/4`). */
+const RANGE_SEP = '\\s{0,2}(?:,|(?<=\\.)/|und|and|bis|to|–|-)\\s{0,2}';
+const DAY = '(?:0?[1-9]|[12]\\d|3[01])';
 /**
  * A day that opens a range or list of days ending in a written date: `vom [6.] bis 14. März 2024`, `On: [4], [5] and 6
  * March 2024`, `am [3.]/4. Mai`; or, with its dot, in a numeric one: `[04.]–06.03.2024`. The last day is a date of its
  * own (`writtenDayFirst`, the numeric rules).
  */
-/** `/` only after a day's dot (`3./4. Mai`), not in a fraction (`1/4`). */
-const RANGE_SEP = '\\s{0,2}(?:,|(?<=\\.)/|und|and|bis|to|–|-)\\s{0,2}';
-const DAY = '(?:0?[1-9]|[12]\\d|3[01])';
 const DAY_OF_RANGE =
   `${LB_NUM}(?<day>${DAY}(?:(?:\\.|st|nd|rd|th)?(?=(?:${RANGE_SEP}\\d{1,2}(?:\\.|st|nd|rd|th)?){1,3}\\s{0,2}${MON})` +
   `|\\.(?=${RANGE_SEP}${DAY}\\.(?:0?[1-9]|1[0-2])\\.(?:\\d{4}|\\d{2})?(?!\\d))))`;
@@ -166,6 +165,7 @@ const MONTH_YY_AFTER = new RegExp(
 /** A month that opens a range ending in a month and year: `[03] - 05/2021`, `Xeloda [10]-11/2022`, `(FOLFOX) [6]-9/19`. */
 const MONTH_OF_RANGE = `${LB_NUM}(?<month>${MONTH})(?=\\s{0,2}[-–]\\s{0,2}${MONTH}\\/(?:\\d{4}|\\d{2})${END_NUM})`;
 
+/** The DATE pattern rules, one per form; every candidate is validated by the shared date parser. */
 export const dateRules: readonly PatternRule[] = [
   ...Object.values(DATE_SOURCES).map((source) => ({
     label: 'DATE' as const,

@@ -141,7 +141,6 @@ export const US_STATE_NAMES = phrases(`Alabama Alaska Arizona Arkansas Californi
   Ohio Oklahoma Oregon Pennsylvania Rhode_Island South_Carolina South_Dakota Tennessee Texas Utah Vermont Virginia
   Washington West_Virginia Wisconsin Wyoming District_of_Columbia`);
 
-/** English street types (full and abbreviated without dot). */
 /**
  * Further street suffixes of the USPS list (Publication 28, appendix C1) and of British usage (Brae, Wynd, Fold,
  * Paddock), without those that are mostly other words after a number ("2 Key", "3 Points", "5 Union"). Kept apart
@@ -160,6 +159,7 @@ export const EN_STREET_TYPES_MORE =
   Light Lights Mall Mission Parks Parkways Port Ports Prairie Rapids River Roads Rue Spurs Streets Throughway
   Trafficway Valleys Walks Wall Ways`);
 
+/** English street types (full and abbreviated without dot). */
 export const EN_STREET_TYPES = words(`Street St Road Rd Avenue Ave Av Lane Ln Drive Dr Boulevard Blvd Way Place Pl Court
   Ct Close Crescent Cres Terrace Terr Ter Square Sq Gardens Grove Row Mews Hill Parkway Pkwy Highway Hwy Circle Cir
   Walk Parade Rise Wharf Embankment Gate Park Green Broadway Alley Plaza Trail Turnpike Pike`);
