@@ -141,7 +141,7 @@ export function createDocumentService(deps: DocumentServiceDeps): DocumentServic
         const scope = () => explicitProject(org, principal, parsePathId(projectId, 'projectId'));
         return {
           config: async () => scope().config,
-          setConfig: async (config) => storeProjectConfig(store, org, scope().id, config),
+          setConfig: async (config) => storeProjectConfig(store, org, principal, scope().id, config),
           documents: {
             ...documentsApi(documents, scope),
             async upload(file, options = {}) {

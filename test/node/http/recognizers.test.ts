@@ -228,11 +228,16 @@ describe('PUT /projects/{projectId}/config (our extension): a stored configurati
     expect(await (await put('GET', '/external/v1/projects/2/config')).json()).toEqual(before);
   });
 
-  it('401 without a key, 403 for a key of another project, 404 for an unknown project, all before the body is read', async () => {
+  it('401 without a key, 403 for a key of another project or one that is no organization key, 404 for an unknown project', async () => {
     expect((await put('PUT', '/external/v1/projects/2/config', { key: null, json: WARDS })).status).toBe(401);
     const other = await put('PUT', '/external/v1/projects/1/config', { key: KEYS.project2, json: 'not a config' });
     expect(other.status).toBe(403);
     expect((await put('PUT', '/external/v1/projects/9/config', { json: 'not a config' })).status).toBe(404);
+    // A project key may read its project's configuration but not weaken it for the project's other keys.
+    const own = await put('PUT', '/external/v1/projects/2/config', { key: KEYS.project2, json: WARDS });
+    expect(own.status).toBe(403);
+    expect(await own.json()).toMatchObject({ status: 403, detail: "Only an organization key may change a project's configuration." });
+    expect((await put('GET', '/external/v1/projects/2/config', { key: KEYS.project2 })).status).toBe(200);
     expect((await put('DELETE', '/external/v1/projects/2/config')).headers.get('allow')).toBe('GET, PUT');
   });
 });
