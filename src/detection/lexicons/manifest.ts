@@ -1,3 +1,7 @@
+import { internalError } from '../../errors/problem.js';
+import type { FrontCoding } from './front-coding.js';
+import { LOWER_CASE_WORDS, NAMES } from './front-coding.js';
+
 /*
  * The word lists the rules read (`lexicons/` beside `models/`): data, not code. Each is a file named in
  * `lexicons/manifest.json` with its SHA-256, checked when it is loaded, as the models' files are.
@@ -40,9 +44,6 @@ export interface LexiconManifest {
   lexicons: LexiconEntry[];
 }
 
-import type { FrontCoding } from './front-coding.js';
-import { LOWER_CASE_WORDS, NAMES } from './front-coding.js';
-
 const HEX64 = /^[0-9a-f]{64}$/;
 
 /** The manifest's entry of every shipped list; throws on a list that is missing, has no well-formed hash or another encoding. */
@@ -51,7 +52,7 @@ export function lexiconEntries(manifest: LexiconManifest): Record<LexiconId, Lex
   for (const id of LEXICON_IDS) {
     const entry = manifest.lexicons.find((e) => e.id === id);
     if (entry === undefined || !HEX64.test(entry.sha256) || typeof entry.path !== 'string' || entry.encoding !== LEXICON_ENCODINGS[id]) {
-      throw new Error(`lexicons/manifest.json lacks a well-formed entry for ${id}`);
+      throw internalError(`lexicons/manifest.json lacks a well-formed entry for ${id}.`);
     }
     out[id] = entry;
   }

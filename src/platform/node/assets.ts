@@ -31,14 +31,20 @@ export async function nodeOcrAssets(languages: readonly string[] = OCR_LANGUAGES
 }
 
 /**
- * Node: the shipped `models/` folder, found by walking up from this module: `dist/lib/models/` in the installed package
- * (where the build puts it for the browser build too), the repo's `models/` from source.
+ * Node: a shipped data folder with a `manifest.json` (`models/`, `lexicons/`), found by walking up from this module:
+ * `dist/lib/<folder>/` in the installed package (where the build puts it for the browser build too), the repo's
+ * `<folder>/` from source.
  */
-export function nodeModelsDir(from: string = import.meta.url): string {
+export function nodeShippedDir(folder: 'models' | 'lexicons', from: string = import.meta.url): string {
   let dir = dirname(fileURLToPath(from));
   for (let i = 0; i < 8; i++) {
-    if (existsSync(join(dir, 'models', 'manifest.json'))) return join(dir, 'models');
+    if (existsSync(join(dir, folder, 'manifest.json'))) return join(dir, folder);
     dir = dirname(dir);
   }
-  return join(process.cwd(), 'models');
+  return join(process.cwd(), folder);
+}
+
+/** Node: the shipped `models/` folder (`nodeShippedDir`). */
+export function nodeModelsDir(from: string = import.meta.url): string {
+  return nodeShippedDir('models', from);
 }

@@ -6,9 +6,10 @@ import { readLexicons } from '../../../../src/detection/lexicons/load.js';
 import type { LexiconManifest } from '../../../../src/detection/lexicons/manifest.js';
 import { LEXICON_ENCODINGS, LEXICON_IDS } from '../../../../src/detection/lexicons/manifest.js';
 import { AnonymizerError } from '../../../../src/errors/problem.js';
-import { nodeLexicons, nodeLexiconsDir } from '../../../../src/platform/node/lexicons.js';
+import { nodeShippedDir } from '../../../../src/platform/node/assets.js';
+import { nodeLexicons } from '../../../../src/platform/node/lexicons.js';
 
-const DIR = nodeLexiconsDir();
+const DIR = nodeShippedDir('lexicons');
 const manifest = (): LexiconManifest => JSON.parse(readFileSync(join(DIR, 'manifest.json'), 'utf8')) as LexiconManifest;
 const readFromDisk = async (path: string) => new Uint8Array(readFileSync(join(DIR, path)));
 
