@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { statusOf } from '../../../src/service/document-status.js';
-import { docRecord } from './records.js';
+import { docRecord } from '../helpers/records.js';
 
 const problem = { title: 'Unprocessable Entity', status: 422, detail: 'The PDF is damaged.' };
 const live = { phase: 'detecting' as const, pagesDone: 2, pagesTotal: 5, estimatedDurationMs: 1200 };

@@ -7,7 +7,7 @@ import { MAX_UPLOAD_BYTES } from '../../../src/service/upload.js';
 import { createMemoryStore } from '../../../src/store/memory-store.js';
 import { expectProblem } from '../helpers/expect-problem.js';
 import { fakeClock, pngBytes } from './harness.js';
-import { projectRecord } from './records.js';
+import { projectRecord } from '../helpers/records.js';
 import { toyAdapter, toyFile } from './toy-format.js';
 
 let n = 0;

@@ -4,7 +4,7 @@ import { parseImageXref, storedImage } from '../../../src/service/images.js';
 import type { PiiPageEntry } from '../../../src/spec/types.js';
 import { createMemoryStore } from '../../../src/store/memory-store.js';
 import { expectProblem } from '../helpers/expect-problem.js';
-import { docRecord } from './records.js';
+import { docRecord } from '../helpers/records.js';
 import { toyAdapter, toyFile } from './toy-format.js';
 
 /** A page entry that names images `xrefs`. */

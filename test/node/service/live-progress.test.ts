@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { memoryEvents } from '../../../src/jobs/events.js';
 import { trackLiveProgress } from '../../../src/service/live-progress.js';
-import { docRecord } from './records.js';
+import { docRecord } from '../helpers/records.js';
 
 const progress = { phase: 'ocr' as const, pagesDone: 1, pagesTotal: 3, estimatedDurationMs: 900 };
 const tick = () => new Promise((r) => setTimeout(r, 5));

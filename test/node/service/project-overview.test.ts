@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { projectOverview } from '../../../src/service/project-overview.js';
 import { createMemoryStore } from '../../../src/store/memory-store.js';
-import { docRecord, projectRecord } from './records.js';
+import { docRecord, projectRecord } from '../helpers/records.js';
 
 describe('projectOverview', () => {
   it('counts the project’s documents and names the last change; null while it has none', async () => {

@@ -1,28 +1,12 @@
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { DocumentRecord } from '../../../src/store/records.js';
+import { docFields } from '../helpers/records.js';
 import type { DocumentStore } from '../../../src/store/store.js';
 import { createMemoryStore } from '../../../src/store/memory-store.js';
 import { dumpStore, openDocumentStore } from '../../../src/store/store.js';
 import { dbName } from '../service/harness.js';
 
-const record = (id: number): Omit<DocumentRecord, 'id'> => ({
-  projectId: 1,
-  version: 1,
-  name: `document-${id}.png`,
-  documentType: 'IMAGE',
-  fileSize: 3,
-  status: 'COMPUTING_QUOTA',
-  anonymizedName: null,
-  tags: [],
-  createdAt: 0,
-  lastModified: 0,
-  config: null,
-  problem: null,
-  lease: null,
-  attempts: 0,
-  pages: 0,
-});
+const record = (id: number) => docFields({ name: `document-${id}.png`, documentType: 'IMAGE', fileSize: 3, status: 'COMPUTING_QUOTA' });
 
 let store: DocumentStore | undefined;
 afterEach(() => store?.close());

@@ -3,26 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openFolderStore } from '../../../../src/platform/node/folder-store.js';
-import type { DocumentRecord } from '../../../../src/store/records.js';
+import { docFields } from '../../helpers/records.js';
 import { expectProblem } from '../../helpers/expect-problem.js';
 
-const record = (id: number): Omit<DocumentRecord, 'id'> => ({
-  projectId: 1,
-  version: 1,
-  name: `document-${id}.png`,
-  documentType: 'IMAGE',
-  fileSize: 3,
-  status: 'COMPUTING_QUOTA',
-  anonymizedName: null,
-  tags: [],
-  createdAt: 0,
-  lastModified: 0,
-  config: null,
-  problem: null,
-  lease: null,
-  attempts: 0,
-  pages: 0,
-});
+const record = (id: number) => docFields({ name: `document-${id}.png`, documentType: 'IMAGE', fileSize: 3, status: 'COMPUTING_QUOTA' });
 const dirs: string[] = [];
 afterEach(async () => {
   for (const d of dirs.splice(0)) await rm(d, { recursive: true, force: true });

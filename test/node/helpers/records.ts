@@ -1,9 +1,9 @@
-// Stored records for the service's parts, each field at a plain value unless a test says otherwise.
+// Stored records for the store's and the service's tests, each field at a plain value unless a test says otherwise.
 import type { DocumentRecord, ProjectRecord } from '../../../src/store/records.js';
 
-export function docRecord(change: Partial<DocumentRecord> = {}): DocumentRecord {
+/** A document record before the store gives it an id. */
+export function docFields(change: Partial<Omit<DocumentRecord, 'id'>> = {}): Omit<DocumentRecord, 'id'> {
   return {
-    id: 1,
     projectId: 1,
     version: 1,
     name: 'document-1.pdf',
@@ -21,6 +21,10 @@ export function docRecord(change: Partial<DocumentRecord> = {}): DocumentRecord 
     pages: 0,
     ...change,
   };
+}
+
+export function docRecord(change: Partial<DocumentRecord> = {}): DocumentRecord {
+  return { id: 1, ...docFields(), ...change };
 }
 
 export function projectRecord(change: Partial<ProjectRecord> = {}): ProjectRecord {
