@@ -8,7 +8,8 @@ import { createNodeFaceService } from '../../src/platform/node/faces.js';
 import { createOcrClient } from '../../src/documents/ocr-client.js';
 import { nodeOcrAssets } from '../../src/platform/node/assets.js';
 import { imageFormatOf } from '../../src/documents/image/sniff-image.js';
-import { crop, paste, resize } from '../../tools/faces/compose.js';
+import { crop, paste, resize } from '../faces/compose.js';
+import { timeRuns } from './timing.js';
 
 const corpus = join(import.meta.dirname, '..', '..', '..', 'shared', 'corpus');
 const codec = createNodeCodec(60e6);
@@ -20,17 +21,7 @@ const load = async (path: string) => {
 };
 const RUNS = Number(process.env.RUNS ?? 3);
 
-async function time(run: () => Promise<unknown>): Promise<{ median: number; min: number }> {
-  await run();
-  const ms: number[] = [];
-  for (let i = 0; i < RUNS; i++) {
-    const t = performance.now();
-    await run();
-    ms.push(performance.now() - t);
-  }
-  ms.sort((a, b) => a - b);
-  return { median: ms[Math.floor(ms.length / 2)]!, min: ms[0]! };
-}
+const time = (run: () => Promise<unknown>) => timeRuns(run, RUNS);
 
 function scene(width: number, height: number, bg: Raster, sprite: ReturnType<typeof crop>, count: number): Raster {
   const img = resize(bg, width, height);

@@ -6,7 +6,8 @@ import { imageFormatOf } from '../../../src/documents/image/sniff-image.js';
 import { startFaceWorker } from '../../../src/platform/browser/face-client.js';
 import { createOcrClient } from '../../../src/documents/ocr-client.js';
 import { browserAssets } from '../../../src/platform/browser/assets.js';
-import { crop, paste, resize } from '../../../tools/faces/compose.js';
+import { crop, paste, resize } from '../../faces/compose.js';
+import { timeRuns } from '../timing.js';
 
 interface Row {
   step: string;
@@ -31,17 +32,7 @@ async function load(path: string): Promise<Raster> {
   return decodeImage(bytes, format, codec, 60e6);
 }
 
-async function time(run: () => Promise<unknown>): Promise<{ median: number; min: number }> {
-  await run();
-  const ms: number[] = [];
-  for (let i = 0; i < RUNS; i++) {
-    const t = performance.now();
-    await run();
-    ms.push(performance.now() - t);
-  }
-  ms.sort((a, b) => a - b);
-  return { median: ms[Math.floor(ms.length / 2)]!, min: ms[0]! };
-}
+const time = (run: () => Promise<unknown>) => timeRuns(run, RUNS);
 
 async function main(): Promise<Row[]> {
   const rows: Row[] = [];
