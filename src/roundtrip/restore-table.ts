@@ -66,7 +66,8 @@ export function restoreTable(vault: Vault): RestoreTable {
       continue;
     }
     add(entity.placeholder, { original: entity.original, entity }, true);
-    for (const form of entity.forms) if (!LABEL_PLACEHOLDER.test(form.replacement)) add(form.replacement, { original: form.original, entity }, true);
+    for (const form of entity.forms)
+      if (!LABEL_PLACEHOLDER.test(form.replacement)) add(form.replacement, { original: form.original, entity }, true);
   }
   // Single words of a surrogate, aligned with the original's (the generator keeps the word count and roles).
   for (const entity of vault.entities) {

@@ -11,11 +11,17 @@ const entity = (e: Partial<VaultEntity> & Pick<VaultEntity, 'label' | 'number' |
 function labelsVault(): Vault {
   const v = emptyVault('labels');
   v.entities = [
-    entity({ label: 'PER', number: 1, placeholder: 'PER-1', original: 'Anna Schmidt', forms: [
-      { original: 'Anna Schmidt', replacement: 'PER-1' },
-      { original: 'Schmidt', replacement: 'PER-1' },
-    ] }),
-    entity({ label: 'PER', number: 2, placeholder: 'PER-2', original: 'Jörg O\'Neill' }),
+    entity({
+      label: 'PER',
+      number: 1,
+      placeholder: 'PER-1',
+      original: 'Anna Schmidt',
+      forms: [
+        { original: 'Anna Schmidt', replacement: 'PER-1' },
+        { original: 'Schmidt', replacement: 'PER-1' },
+      ],
+    }),
+    entity({ label: 'PER', number: 2, placeholder: 'PER-2', original: "Jörg O'Neill" }),
     entity({ label: 'ORG', number: 1, placeholder: 'ORG-1', original: 'Müller & Söhne GmbH' }),
     entity({ label: 'MAIL', number: 1, placeholder: 'MAIL-1', original: 'anna@schmidt.de' }),
     entity({ label: 'PER', number: 10, placeholder: 'PER-10', original: 'Zehn Zehner' }),
@@ -26,10 +32,16 @@ function labelsVault(): Vault {
 function surrogatesVault(): Vault {
   const v = emptyVault('surrogates', { dateShiftDays: 12 });
   v.entities = [
-    entity({ label: 'PER', number: 1, placeholder: 'Julia Becker', original: 'Anna Schmidt', forms: [
-      { original: 'Anna Schmidt', replacement: 'Julia Becker' },
-      { original: 'Frau Schmidt', replacement: 'Frau Becker' },
-    ] }),
+    entity({
+      label: 'PER',
+      number: 1,
+      placeholder: 'Julia Becker',
+      original: 'Anna Schmidt',
+      forms: [
+        { original: 'Anna Schmidt', replacement: 'Julia Becker' },
+        { original: 'Frau Schmidt', replacement: 'Frau Becker' },
+      ],
+    }),
     entity({ label: 'LOC', number: 1, placeholder: 'Lingen', original: 'München' }),
     entity({ label: 'TEL', number: 1, placeholder: '+49 30 5550123', original: '+49 89 1234567' }),
     entity({ label: 'PER', number: 2, placeholder: 'PER-2', original: 'Xaver' }),
@@ -63,7 +75,10 @@ describe('restore: the labels style', () => {
     ['PER – 1 wrote.', 'Anna Schmidt wrote.'],
     ['**PER-1** wrote.', '**Anna Schmidt** wrote.'],
     ['`PER-1` wrote.', '`Anna Schmidt` wrote.'],
-    ['[PER-1] and (PER-2) and "ORG-1" and «PER-1» and <PER-1>', '[Anna Schmidt] and (Jörg O\'Neill) and "Müller & Söhne GmbH" and «Anna Schmidt» and <Anna Schmidt>'],
+    [
+      '[PER-1] and (PER-2) and "ORG-1" and «PER-1» and <PER-1>',
+      '[Anna Schmidt] and (Jörg O\'Neill) and "Müller & Söhne GmbH" and «Anna Schmidt» and <Anna Schmidt>',
+    ],
     ["PER-1's letter and PER-1s Brief and PER-1’s", "Anna Schmidt's letter and Anna Schmidts Brief and Anna Schmidt’s"],
     ['PER-10 is not PER-1.', 'Zehn Zehner is not Anna Schmidt.'],
     ['Schreiben Sie PER-1 an MAIL-1.', 'Schreiben Sie Anna Schmidt an anna@schmidt.de.'],
@@ -117,7 +132,7 @@ describe('restore: streamed', () => {
     [labelsVault(), '{"name": "PER-2", "x": "f\\u00fcr ORG-1"} <b>PER-2</b>'],
     [surrogatesVault(), 'Julia Becker, Frau Becker und Beckers Akte in Lingen; JULIA BECKER ruft +49 30 5550123 an. PER-2'],
   ];
-  it.each(answers)('split at every offset, and into single characters, gives the whole answer\'s restore (%#)', async (vault, answer) => {
+  it.each(answers)("split at every offset, and into single characters, gives the whole answer's restore (%#)", async (vault, answer) => {
     const whole = restoreText(vault, answer);
     for (let k = 0; k <= answer.length; k++) {
       const cut = await streamed(vault, [answer.slice(0, k), answer.slice(k)]);
@@ -127,7 +142,7 @@ describe('restore: streamed', () => {
     expect((await streamed(vault, [...answer])).text).toBe(whole.text);
   });
 
-  it('passes on what a chunk completes at once, holding back only a placeholder\'s beginning', async () => {
+  it("passes on what a chunk completes at once, holding back only a placeholder's beginning", async () => {
     const stream = new RestoreStream(labelsVault());
     const writer = stream.writable.getWriter();
     const reader = stream.readable.getReader();
