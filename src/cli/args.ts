@@ -4,7 +4,7 @@ import { isTextLabel } from '../spec/labels.js';
 import type { FieldError, TextLabelName } from '../spec/types.js';
 
 /** The commands of `bin/local-anonymizer.js`. */
-export const COMMANDS = ['text', 'detect', 'anonymize', 'serve', 'assets'] as const;
+export const COMMANDS = ['text', 'detect', 'anonymize', 'serve', 'assets', 'pseudonymize', 'restore'] as const;
 export type CommandName = (typeof COMMANDS)[number];
 
 /** Parsed command line: the stable contract of `bin/local-anonymizer.js`. */
@@ -52,6 +52,12 @@ export interface CliArgs {
   help?: boolean;
   /** `assets`: the folder that receives the browser build's files. */
   assetsDir?: string;
+  /** `pseudonymize`, `restore`: the vault file of the conversation (created or extended by `pseudonymize`). */
+  vaultPath?: string;
+  /** `pseudonymize`: `labels` (`PER-1`, the default) or `surrogates` (realistic fake values) for a new vault. */
+  style?: 'labels' | 'surrogates';
+  /** `restore`: where the restore report goes (JSON). */
+  reportPath?: string;
 }
 
 /** Upper bound of `--jobs`: more documents in flight than this only costs memory. */
@@ -284,25 +290,66 @@ function parseText(command: 'text' | 'detect', rest: readonly string[]): CliArgs
   }
   const args: CliArgs = { command, pseudonyms: values.pseudonyms ?? false };
   const errors: FieldError[] = [];
-  if (values.labels !== undefined) {
-    const names = values.labels
-      .split(',')
-      .map((s) => s.trim())
-      .filter(Boolean);
-    errors.push(
-      ...names
-        .map((n, i) => (isTextLabel(n) ? null : { field: `--labels[${i}]`, code: 'InvalidValue', message: 'must be a known text label' }))
-        .filter((e) => e !== null),
-    );
-    if (names.length === 0) errors.push({ field: '--labels', code: 'NotEmpty', message: 'must contain at least one label' });
-    args.labels = names as TextLabelName[];
-  }
+  if (values.labels !== undefined) args.labels = labelsOf(values.labels, errors);
   if (values.format !== undefined && values.format !== 'json' && values.format !== 'text')
     errors.push({ field: '--format', code: 'InvalidValue', message: 'must be json or text' });
   if (errors.length > 0) throw validationFailed(errors);
   if (values.config !== undefined) args.configPath = values.config;
   if (values.recognizers !== undefined) args.recognizersPath = values.recognizers;
   if (values.format === 'text') args.format = 'text';
+  return args;
+}
+
+/** The labels of `--labels L1,L2`, or 422 naming each unknown one. */
+function labelsOf(value: string, errors: FieldError[]): TextLabelName[] {
+  const names = value
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  errors.push(
+    ...names
+      .map((n, i) => (isTextLabel(n) ? null : { field: `--labels[${i}]`, code: 'InvalidValue', message: 'must be a known text label' }))
+      .filter((e) => e !== null),
+  );
+  if (names.length === 0) errors.push({ field: '--labels', code: 'NotEmpty', message: 'must contain at least one label' });
+  return names as TextLabelName[];
+}
+
+/** `pseudonymize --vault FILE [--labels] [--style] [--format]` and `restore --vault FILE [--report FILE]`. */
+function parseRoundTrip(command: 'pseudonymize' | 'restore', rest: readonly string[]): CliArgs {
+  const allowed =
+    command === 'pseudonymize' ? '--vault FILE --labels L1,L2 --style labels|surrogates --format json|text' : '--vault FILE --report FILE';
+  let values: { vault?: string; labels?: string; style?: string; format?: string; report?: string };
+  try {
+    ({ values } = parseArgs({
+      args: [...rest],
+      options:
+        command === 'pseudonymize'
+          ? { vault: { type: 'string' }, labels: { type: 'string' }, style: { type: 'string' }, format: { type: 'string' } }
+          : { vault: { type: 'string' }, report: { type: 'string' } },
+      strict: true,
+      allowPositionals: false,
+    }) as { values: typeof values });
+  } catch {
+    throw validationFailed([{ field: 'arguments', code: 'InvalidValue', message: `allowed: ${allowed}` }]);
+  }
+  const errors: FieldError[] = [];
+  if (!values.vault) errors.push({ field: '--vault', code: 'NotNull', message: 'must name the vault file of the conversation' });
+  const args: CliArgs = { command, pseudonyms: true, vaultPath: values.vault ?? '' };
+  if (values.labels !== undefined) args.labels = labelsOf(values.labels, errors);
+  if (values.style !== undefined) {
+    if (values.style === 'labels' || values.style === 'surrogates') args.style = values.style;
+    else errors.push({ field: '--style', code: 'InvalidValue', message: 'must be labels or surrogates' });
+  }
+  if (values.format !== undefined) {
+    if (values.format === 'json' || values.format === 'text') args.format = values.format;
+    else errors.push({ field: '--format', code: 'InvalidValue', message: 'must be json or text' });
+  }
+  if (values.report !== undefined) {
+    if (values.report === '') errors.push({ field: '--report', code: 'NotEmpty', message: 'must name a file' });
+    args.reportPath = values.report;
+  }
+  if (errors.length > 0) throw validationFailed(errors);
   return args;
 }
 
@@ -321,5 +368,6 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
   if (name === 'anonymize') return parseAnonymize(rest);
   if (name === 'serve') return parseServe(rest);
   if (name === 'assets') return parseAssets(rest);
+  if (name === 'pseudonymize' || name === 'restore') return parseRoundTrip(name, rest);
   return parseText(name, rest);
 }

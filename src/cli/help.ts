@@ -51,16 +51,52 @@ export const USAGE = `Usage: local-anonymizer <command> [options]
 Anonymizes text and documents on this machine: nothing is sent anywhere.
 
 Commands:
-  text        anonymize the text on stdin; prints JSON, or with --format text something to read
-  detect      find entities in JSON lines on stdin: {"id", "text"} in, {"id", "entities"} out
-  anonymize   anonymize PDF, JPEG, PNG and BMP files: IN --out OUT, or IN... --out-dir DIR
-  serve       answer the anonymization service's HTTP API on 127.0.0.1
-  assets      copy the browser build's models and workers into a folder, for apps that host them
+  text          anonymize the text on stdin; prints JSON, or with --format text something to read
+  detect        find entities in JSON lines on stdin: {"id", "text"} in, {"id", "entities"} out
+  anonymize     anonymize PDF, JPEG, PNG and BMP files: IN --out OUT, or IN... --out-dir DIR
+  serve         answer the anonymization service's HTTP API on 127.0.0.1
+  assets        copy the browser build's models and workers into a folder, for apps that host them
+  pseudonymize  one turn of a conversation with a language model: stdin with placeholders, the same
+                ones in every turn (--vault FILE keeps the mapping)
+  restore       a language model's answer on stdin, streamed to stdout with the originals put back
 
   local-anonymizer <command> --help     the options of a command
   local-anonymizer --version            the version
 
 Results go to stdout. Errors go to stderr as ProblemDetail JSON, one per line, and the exit code is 1.
+`;
+
+/** `pseudonymize --help`. */
+export const PSEUDONYMIZE_HELP = `Usage: local-anonymizer pseudonymize --vault FILE [--labels PER,LOC,...] [--style labels|surrogates] [--format json|text] < prompt.txt
+
+One turn of a conversation with a language model: replaces the personal data in the text on stdin (UTF-8) and
+prints what may leave the device. The mapping goes to the vault FILE, created on the first turn and extended on
+each later one: the same person keeps her placeholder in every turn, also when named by surname alone.
+
+Options:
+  --vault FILE      the conversation's vault (mode 0600; encrypted when LOCAL_ANONYMIZER_VAULT_KEY holds a
+                    passphrase, which every later call then needs too). It holds the originals: keep it private.
+  --labels L1,L2    labels to replace (default: all: PER, STR, MAIL, TEL, LOC, ORG, DATE, OTH)
+  --style labels    PER-1, ORG-2 ... (the default); surrogates: realistic fake names, places, numbers and dates
+                    shifted by one offset, consistent for the whole conversation (set on the first turn)
+  --format json     the PseudonymizedText JSON (default); text: the pseudonymized text alone
+
+Example:
+  echo 'Frau Anna Schmidt aus Hamburg fragt nach ihrem Vertrag.' | local-anonymizer pseudonymize --vault chat.vault --format text
+  Frau PER-1 aus LOC-1 fragt nach ihrem Vertrag.
+`;
+
+/** `restore --help`. */
+export const RESTORE_HELP = `Usage: local-anonymizer restore --vault FILE [--report FILE] < answer.txt
+
+Puts the originals of the vault back into a language model's answer on stdin, however the model wrote the
+placeholders (per-1, PER 1, **PER-1**, PER-1's, inside JSON or HTML). Reads stdin as a stream and writes what each
+chunk completes at once, so a streamed answer can be piped through. Placeholders the vault does not hold stay as
+they are.
+
+Options:
+  --vault FILE      the vault that pseudonymize wrote
+  --report FILE     the restore report as JSON: {"restored": [...], "unknown": [...], "unplaced": [...]}
 `;
 
 /** The checksums an ad-hoc recognizer may name, wrapped for the help text. */
@@ -189,5 +225,9 @@ export function commandHelp(command: CommandName): string {
       return SERVE_HELP;
     case 'assets':
       return ASSETS_HELP;
+    case 'pseudonymize':
+      return PSEUDONYMIZE_HELP;
+    case 'restore':
+      return RESTORE_HELP;
   }
 }

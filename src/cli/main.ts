@@ -27,6 +27,7 @@ import { problemLine, processIo } from './io.js';
 import { routeLibraryOutput } from './library-output.js';
 import type { ProgressLine } from './progress.js';
 import { runServe } from './serve.js';
+import { runPseudonymize, runRestore } from './round-trip.js';
 
 async function readStdin(io: CliIo): Promise<string> {
   const chunks: Buffer[] = [];
@@ -196,7 +197,15 @@ async function run(args: CliArgs, textEngine: AnonymizerOptions, io: CliIo, onLi
     return 0;
   }
   if (args.command === 'anonymize') return await runDocuments(args, textEngine, io, onLine);
+  if (args.command === 'restore') {
+    await runRestore(args, io);
+    return 0;
+  }
   const anonymizer = createAnonymizer(textEngine);
+  if (args.command === 'pseudonymize') {
+    await runPseudonymize(anonymizer, args, io);
+    return 0;
+  }
   if (args.command === 'detect') return await runDetect(anonymizer, args, io);
   await runText(anonymizer, args, io);
   return 0;
