@@ -7,3 +7,5 @@ export { createBrowserDocumentAnonymizer } from './platform/browser/platform.js'
 export { registerLocalService } from './platform/browser/service-worker-client.js';
 export type { LocalServiceRegistration } from './platform/browser/service-worker-client.js';
 export type { ServiceWorkerConfig } from './platform/browser/service-worker-host.js';
+export { openVaultStore } from './platform/browser/vault-store.js';
+export type { VaultStore, VaultSummary } from './platform/browser/vault-store.js';

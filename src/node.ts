@@ -4,3 +4,4 @@ export { createAnonymizer } from './platform/node/text.js';
 export { createNodeAnonymizer } from './platform/node/service.js';
 export type { NodeAnonymizerOptions } from './platform/node/service.js';
 export { createNodeDocumentAnonymizer } from './platform/node/platform.js';
+export { readVaultFile, writeVaultFile, vaultPassphrase } from './platform/node/vault-file.js';
