@@ -32,8 +32,8 @@ export interface SurrogateContext {
   dateShiftDays: number;
 }
 
-/** The labels whose surrogates are names, checked word by word against `taken`. */
-const NAME_LABELS: ReadonlySet<TextLabelName> = new Set(['PER', 'ORG', 'LOC', 'STR']);
+/** The labels whose single words the session maps (parts of names): each drawn word is checked against `taken`. */
+const WORD_LABELS: ReadonlySet<TextLabelName> = new Set(['PER', 'ORG']);
 
 /**
  * A surrogate for `original` of `label`, or null when none can be made (the session then uses `LABEL-n`). A pure
@@ -72,12 +72,7 @@ export function surrogateFor(
     s.trim() !== '' &&
     s.trim().toLowerCase() !== originalKey &&
     !ctx.taken.has(s.trim().toLowerCase()) &&
-    !(
-      NAME_LABELS.has(label) &&
-      label !== 'STR' &&
-      label !== 'LOC' &&
-      s.split(/[\s-]+/u).some((w) => ctx.taken.has(w.toLowerCase()) && isDrawn(w, original))
-    );
+    !(WORD_LABELS.has(label) && s.split(/[\s-]+/u).some((w) => ctx.taken.has(w.toLowerCase()) && isDrawn(w, original)));
   // A date is a function of the shift: drawing again changes nothing.
   return attempt(make, ok, label === 'DATE' ? 1 : 40);
 }

@@ -1,4 +1,4 @@
-import { firstNames } from '../../detection/lexicons/store.js';
+import { commonWordsDe, commonWordsEn, firstNames } from '../../detection/lexicons/store.js';
 import type { SurrogateLists } from '../../detection/lexicons/surrogate-lists.js';
 import type { Draw } from './draw.js';
 import { key, pickFree } from './draw.js';
@@ -12,13 +12,16 @@ export type Gender = 'female' | 'male';
 
 const familyPools = new WeakMap<SurrogateLists, Record<'de' | 'en', readonly string[]>>();
 
-/** The locale's family names: the curated ones, then head + tail (`Linde` + `mann` = `Lindemann`). */
+/** The locale's family names: the curated ones, then head + tail (`Linde` + `mann` = `Lindemann`) that are no common word. */
 function familyPool(lists: SurrogateLists, locale: 'de' | 'en'): readonly string[] {
   let pools = familyPools.get(lists);
   if (pools === undefined) {
     const build = (l: 'de' | 'en') => {
       const given = new Set([...lists[l].givenFemale, ...lists[l].givenMale].map(key));
-      const built = lists[l].familyHeads.flatMap((h) => lists[l].familyTails.map((t) => h + t));
+      // A built name that is a word (`Sandmann`) would be read as that word in an answer.
+      const built = lists[l].familyHeads
+        .flatMap((h) => lists[l].familyTails.map((t) => h + t))
+        .filter((w) => !commonWordsDe().has(w.toLowerCase()) && !commonWordsEn().has(w.toLowerCase()));
       return [...new Set([...lists[l].family, ...built])].filter((w) => !given.has(key(w)));
     };
     pools = { de: build('de'), en: build('en') };
