@@ -5,6 +5,7 @@ import { surrogateLists } from '../../../src/detection/lexicons/store.js';
 import type { SurrogateContext, SurrogateLocale } from '../../../src/roundtrip/surrogates/index.js';
 import { surrogateFor } from '../../../src/roundtrip/surrogates/index.js';
 import type { TextLabelName } from '../../../src/spec/types.js';
+import { TEXT_LABELS } from '../../../src/spec/types.js';
 
 /** A seeded generator (mulberry32): the same draws on every run. */
 function seeded(seed: number): () => number {
@@ -101,6 +102,12 @@ describe('surrogateFor: organisations, places, streets', () => {
     ['SAP SE', /^[A-Z]{3} SE$/],
   ])('ORG %s keeps its generic words', (original, shape) => {
     for (const locale of ['de', 'en'] as const) for (const s of draws('ORG', original, locale)) expect(s).toMatch(shape);
+  });
+
+  it('ORG: a name of generic words only has nothing to change (null: the session uses ORG-n)', () => {
+    expect(surrogateFor('ORG', 'Bundesamt für Migration und Flüchtlinge', ctx())).toBeNull();
+    expect(surrogateFor('ORG', 'Deutsche Bank', ctx())).toBeNull();
+    for (const s of draws('ORG', 'Deutsche Bank Lingen', 'de')) expect(s).toMatch(/^Deutsche Bank [A-Z][a-z]+$/);
   });
 
   it('ORG: a place inside a name becomes a town', () => {
@@ -211,6 +218,18 @@ describe('surrogateFor: dates', () => {
     expect(surrogateFor('DATE', '28.02.2024', ctx('de', { dateShiftDays: 1 }))).toBe('29.02.2024');
     expect(surrogateFor('DATE', 'gestern', ctx('de'))).toBeNull();
     expect(surrogateFor('DATE', '12.03.2024', ctx('de', { dateShiftDays: 0 }))).toBeNull();
+  });
+});
+
+describe('surrogateFor: odd originals', () => {
+  it('never throw, and give null or a safe surrogate', () => {
+    const odd = ['', '   ', '&', '"x"', 'ß', 'x'.repeat(500), '@', '+', '12', 'Ä. Ö.', "O'Brien", '— –', 'a\u00a0b'];
+    for (const label of TEXT_LABELS) {
+      for (const original of odd) {
+        const s = surrogateFor(label, original, ctx());
+        if (s !== null) expect(s, `${label} ${original}`).toMatch(SAFE);
+      }
+    }
   });
 });
 
