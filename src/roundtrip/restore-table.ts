@@ -1,5 +1,6 @@
 import type { TextLabelName } from '../spec/types.js';
 import { TEXT_LABELS } from '../spec/types.js';
+import { dateRespellings } from './date-spellings.js';
 import type { Vault, VaultEntity } from './vault.js';
 
 /*
@@ -56,8 +57,8 @@ export function restoreTable(vault: Vault): RestoreTable {
     }
     // A form written in the text that left the device outranks a word derived from a whole surrogate.
     if (exact && !entry.exact) found.set(key, { text, targets: [target], exact });
-    else if (exact === entry.exact && !entry.targets.some((t) => t.original === target.original && t.entity === target.entity))
-      entry.targets.push(target);
+    // The same original from two entities (one date in two spellings) is no ambiguity.
+    else if (exact === entry.exact && !entry.targets.some((t) => t.original === target.original)) entry.targets.push(target);
   };
 
   for (const entity of vault.entities) {
@@ -68,6 +69,12 @@ export function restoreTable(vault: Vault): RestoreTable {
     add(entity.placeholder, { original: entity.original, entity }, true);
     for (const form of entity.forms)
       if (!LABEL_PLACEHOLDER.test(form.replacement)) add(form.replacement, { original: form.original, entity }, true);
+  }
+  // A surrogate date in the other spellings a model may rewrite it in (an answer in the other language).
+  for (const entity of vault.entities) {
+    if (entity.label !== 'DATE' || LABEL_PLACEHOLDER.test(entity.placeholder)) continue;
+    for (const form of entity.forms)
+      for (const [fake, real] of dateRespellings(form.replacement, form.original)) add(fake, { original: real, entity }, false);
   }
   // Single words of a surrogate, aligned with the original's (the generator keeps the word count and roles).
   for (const entity of vault.entities) {

@@ -12,6 +12,7 @@ import { RestoreStream, restoreText } from '../roundtrip/restore.js';
 import { surrogateFor, type SurrogateLocale } from '../roundtrip/surrogates/index.js';
 import type { PlaceholderStyle, Vault, VaultEntity, VaultScope } from '../roundtrip/vault.js';
 import { emptyVault } from '../roundtrip/vault.js';
+import { LABEL_PLACEHOLDER } from '../roundtrip/restore-table.js';
 import { surrogateForm } from './forms.js';
 
 /** How a session starts. */
@@ -99,7 +100,9 @@ export function createSession(anonymizer: Pick<Anonymizer, 'text'>, options: Ses
       groups.set(key, [...(groups.get(key) ?? []), mentionOf(d)]);
     }
     const owner = new Map<Mention, VaultEntity>();
-    for (const mentions of groups.values()) {
+    // People before their addresses: an e-mail address made of a name takes the name's surrogate.
+    const ordered = [...groups.values()].sort((a, b) => Number(a[0]!.label === 'MAIL') - Number(b[0]!.label === 'MAIL'));
+    for (const mentions of ordered) {
       const entity = linked(vault, mentions) ?? created(mentions, locale);
       for (const m of mentions) owner.set(m, entity);
     }
@@ -132,8 +135,11 @@ export function createSession(anonymizer: Pick<Anonymizer, 'text'>, options: Ses
     const fullest = fullestOf(mentions.map((m) => m.text));
     const number = Math.max(0, ...vault.entities.filter((e) => e.label === label).map((e) => e.number)) + 1;
     const labelPlaceholder = `${label}-${number}`;
-    const placeholder =
-      style === 'surrogates' ? (surrogateFor(label, fullest, surrogateContext(locale)) ?? labelPlaceholder) : labelPlaceholder;
+    let placeholder = labelPlaceholder;
+    if (style === 'surrogates') {
+      const drawn = surrogateFor(label, fullest, surrogateContext(locale));
+      placeholder = (drawn && label === 'MAIL' ? personalMail(vault, fullest, drawn) : drawn) ?? labelPlaceholder;
+    }
     const entity: VaultEntity = { label, number, placeholder, original: fullest, forms: [{ original: fullest, replacement: placeholder }] };
     vault.entities.push(entity);
     return entity;
@@ -206,6 +212,40 @@ function sessionConfig(config: ExternalUploadConfig | null | undefined): Externa
 
 function mentionOf(d: Detection): Mention {
   return { start: d.startChar, end: d.stopChar, label: d.label, text: d.text };
+}
+
+/**
+ * An e-mail address made of a known person's name (`anna.schmidt@`, `a.schmidt@`) with that person's surrogate
+ * (`gabriele.steinmann@`, `g.steinmann@`) and the drawn address's domain; else the drawn address.
+ */
+function personalMail(vault: Vault, original: string, drawn: string): string {
+  const at = original.lastIndexOf('@');
+  const domain = drawn.slice(drawn.lastIndexOf('@'));
+  if (at < 1 || domain.length < 2) return drawn;
+  const tokens = original.slice(0, at).split(/([._-])/u);
+  for (let i = vault.entities.length - 1; i >= 0; i--) {
+    const e = vault.entities[i]!;
+    const real = e.original.split(/\s+/u);
+    const fake = e.placeholder.split(/\s+/u);
+    if (e.label !== 'PER' || real.length !== fake.length || LABEL_PLACEHOLDER.test(e.placeholder)) continue;
+    const words = real.map((w, j) => [w.toLowerCase(), fake[j]!.toLowerCase()] as const);
+    let named = false;
+    const local = tokens.map((t) => {
+      if (t === '' || /^[._-]$/u.test(t)) return t;
+      const whole = words.find(([w]) => w === t.toLowerCase());
+      if (whole) {
+        named = true;
+        return whole[1];
+      }
+      const initial = /^\p{L}$/u.test(t) ? words.find(([w]) => w.startsWith(t.toLowerCase())) : undefined;
+      return initial ? initial[1][0]! : null;
+    });
+    if (named && local.every((t) => t !== null)) {
+      const mail = local.join('') + domain;
+      if (!takenWords(vault).has(mail.toLowerCase())) return mail;
+    }
+  }
+  return drawn;
 }
 
 /** The fullest of some forms: most words, then longest. */

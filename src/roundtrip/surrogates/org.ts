@@ -1,4 +1,5 @@
 import { commonWordsDe, commonWordsEn, placeNames } from '../../detection/lexicons/store.js';
+import { TITLE_WORDS } from '../../detection/words/lexicon.js';
 import type { Draw } from './draw.js';
 import { caseLike, key, pickFree, randomLetter, splitWords, toAscii } from './draw.js';
 import { drawFamily, drawGiven, genderOf, isGivenName } from './names.js';
@@ -10,10 +11,17 @@ import { drawFamily, drawGiven, genderOf, isGivenName } from './names.js';
  * other name a family name (`Mueller GmbH` → `Brandt GmbH`). `&` becomes `und`/`and` (`&` is HTML-escaped).
  */
 
+/** Titles stay too (`Praxis Dr. Weber` → `Praxis Dr. Brandt`): they name no one. */
+const TITLES: ReadonlySet<string> = new Set(TITLE_WORDS.map((w) => w.toLowerCase()));
+
 const isGeneric = (d: Draw, word: string): boolean => {
   const lower = word.toLowerCase();
   return (
-    d.lists.orgWords.some((w) => key(w) === key(word)) || !/^\p{Lu}/u.test(word) || commonWordsDe().has(lower) || commonWordsEn().has(lower)
+    TITLES.has(lower.replace(/\.$/u, '')) ||
+    d.lists.orgWords.some((w) => key(w) === key(word)) ||
+    !/^\p{Lu}/u.test(word) ||
+    commonWordsDe().has(lower) ||
+    commonWordsEn().has(lower)
   );
 };
 

@@ -45,6 +45,8 @@ function surrogatesVault(): Vault {
     entity({ label: 'LOC', number: 1, placeholder: 'Lingen', original: 'München' }),
     entity({ label: 'TEL', number: 1, placeholder: '+49 30 5550123', original: '+49 89 1234567' }),
     entity({ label: 'PER', number: 2, placeholder: 'PER-2', original: 'Xaver' }),
+    entity({ label: 'DATE', number: 1, placeholder: 'October 18, 2023', original: 'March 3, 2024' }),
+    entity({ label: 'DATE', number: 2, placeholder: '27.10.2023', original: '12.03.2024' }),
   ];
   return v;
 }
@@ -121,6 +123,8 @@ describe('restore: the surrogates style', () => {
     ['Call +49 30 5550123.', 'Call +49 89 1234567.'],
     ['PER-2 met Julia Becker', 'Xaver met Anna Schmidt'],
     ['Beckerstraße and Lingenfeld stay', 'Beckerstraße and Lingenfeld stay'],
+    ['Am 18. Oktober 2023 (2023-10-18) und am 27. Oktober 2023', 'Am 3. März 2024 (2024-03-03) und am 12. März 2024'],
+    ['on October 27, 2023, not October 28, 2023', 'on March 12, 2024, not October 28, 2023'],
   ])('%s', (answer, expected) => {
     expect(restoreText(vault, answer).text).toBe(expected);
   });

@@ -100,6 +100,7 @@ describe('surrogateFor: organisations, places, streets', () => {
     ['Amtsgericht Köln', /^Amtsgericht [A-Z][a-z]+$/],
     ['Müller GmbH & Co. KG', /^[A-Z][a-z]+ GmbH (und|and) Co\. KG$/],
     ['SAP SE', /^[A-Z]{3} SE$/],
+    ['Praxis Dr. Weber', /^Praxis Dr\. [A-Z][a-z]+$/],
   ])('ORG %s keeps its generic words', (original, shape) => {
     for (const locale of ['de', 'en'] as const) for (const s of draws('ORG', original, locale)) expect(s).toMatch(shape);
   });

@@ -56,6 +56,16 @@ describe('a session: one mapping for every turn', () => {
     expect(session.restore(answer).text).toBe('Frau Schmidt (Anna Schmidt) erreichen Sie unter 030 1234567. SCHMIDTS AKTE');
   });
 
+  it("surrogates: an e-mail address made of a person's name takes her surrogate", async () => {
+    const session = createSession(rules, { style: 'surrogates', random: seeded(3) });
+    const out = await session.pseudonymize('Frau Anna Schmidt (anna.schmidt@gmx.de, a.schmidt@example.org) ruft an.');
+    const [per, mail, initial] = out.detection.detections.map((d) => d.pseudonym!);
+    const [given, family] = per!.toLowerCase().split(' ');
+    expect(mail).toBe(`${given}.${family}@gmx.de`);
+    expect(initial).toMatch(new RegExp(`^${given![0]}\\.${family}@example\\.(com|org|net)$`, 'u'));
+    expect(session.restore(`${mail} / ${initial}`).text).toBe('anna.schmidt@gmx.de / a.schmidt@example.org');
+  });
+
   it('turns given at once are taken in order', async () => {
     const session = createSession(rules);
     const [a, b] = await Promise.all([
