@@ -26,6 +26,8 @@ export function turnViews(prompt: string, result: PseudonymizedText): { original
 
 const escapeRegex = (s: string) => s.replace(/[.*+?^${}()|[\]\\/]/gu, '\\$&');
 const WORD_LABELS = new Set(['PER', 'ORG', 'LOC', 'STR']);
+/** An ending restore keeps after an original (`Max Mustermanns`, `Max Mustermann's`): not marked. */
+const ENDING = String.raw`(?:['\u2019]s|['\u2019]|es|s)?`;
 
 /**
  * The restored answer with the vault's originals marked, each with the placeholder it came back from. An answer made
@@ -48,7 +50,7 @@ export function restoredView(text: string, vault: Vault): DocumentFragment | str
         .map(escapeRegex)
         .join(String.raw`\s+`),
     );
-  const pattern = new RegExp(String.raw`(?<![\p{L}\p{N}_])(?:${alternatives.join('|')})(?![\p{L}\p{N}_])`, 'giu');
+  const pattern = new RegExp(String.raw`(?<![\p{L}\p{N}_])(?:${alternatives.join('|')})(?=${ENDING}(?![\p{L}\p{N}_]))`, 'giu');
   const entities: Entity[] = [];
   const ranges: Array<[number, number]> = [];
   for (const m of text.matchAll(pattern)) {

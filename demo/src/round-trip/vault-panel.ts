@@ -1,4 +1,4 @@
-// The vault panel: every entity of the conversation (label, placeholder, original, the other forms met), where the
+// The vault panel: every entity of the conversation (label, placeholder, original and the other forms met), where the
 // vault is kept, Clear, and Export / Import as a passphrase-sealed file.
 import type { Vault } from '../../../src/roundtrip/vault.ts';
 import { fill, h } from '../dom.ts';
@@ -103,7 +103,7 @@ export function vaultPanel(where: string, actions: VaultActions): VaultPanel {
                 h(
                   'tr',
                   null,
-                  ['Label', 'Placeholder', 'Original', 'Other forms'].map((c) => h('th', { scope: 'col' }, c)),
+                  ['Label', 'Placeholder', 'Original'].map((c) => h('th', { scope: 'col' }, c)),
                 ),
               ),
               h(
@@ -115,14 +115,20 @@ export function vaultPanel(where: string, actions: VaultActions): VaultPanel {
                     null,
                     h('td', null, chip(e.label)),
                     h('td', { class: 'wrap-anywhere' }, h('code', null, e.placeholder)),
-                    h('td', { class: 'wrap-anywhere' }, e.original),
                     h(
                       'td',
-                      { class: 'wrap-anywhere muted small' },
-                      e.forms
-                        .filter((f) => f.original !== e.original)
-                        .map((f) => `${f.original} → ${f.replacement}`)
-                        .join('; ') || '–',
+                      null,
+                      e.original,
+                      e.forms.some((f) => f.original !== e.original)
+                        ? h(
+                            'span',
+                            { class: 'rt-forms muted small' },
+                            e.forms
+                              .filter((f) => f.original !== e.original)
+                              .map((f) => `${f.original} → ${f.replacement}`)
+                              .join('; '),
+                          )
+                        : null,
                     ),
                   ),
                 ),
