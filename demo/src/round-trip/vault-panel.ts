@@ -27,7 +27,15 @@ export function vaultPanel(where: string, actions: VaultActions): VaultPanel {
     autocomplete: 'new-password',
     'aria-describedby': 'rt-passphrase-hint',
   });
-  const file = h('input', { type: 'file', id: 'rt-import-file', accept: '.json,application/json', class: 'visually-hidden' });
+  // Reached through the Import button (the keyboard's way to it); hidden from the tab order itself.
+  const file = h('input', {
+    type: 'file',
+    id: 'rt-import-file',
+    accept: '.json,application/json',
+    class: 'visually-hidden',
+    tabindex: -1,
+    'aria-label': 'Vault file to import',
+  });
   const busy = async (button: HTMLButtonElement, work: () => Promise<void>) => {
     button.disabled = true;
     try {

@@ -1,9 +1,9 @@
 // The demo's chat round trip end to end (issue 36): dist/demo built and served as in demo.test.ts, driven in Debian's
 // chromium. A prompt pseudonymized (placeholders out, no original), each placeholder linked to its original, a
 // simulated answer streamed through restoreStream() and restored (originals back, an invented placeholder reported),
-// the vault kept encrypted across a reload, exported sealed, cleared; the surrogates style; no request to another
-// origin, no console error, no CSP report. A screenshot goes to artifacts/screenshots/ (docs/screenshots/ with
-// SCREENSHOTS_DIR).
+// the vault kept encrypted across a reload, exported sealed and imported back, cleared; the surrogates style, phone
+// width; no request to another origin, no console error, no CSP report. A screenshot goes to artifacts/screenshots/
+// (docs/screenshots/ with SCREENSHOTS_DIR).
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../../chromium.ts';
 import { serveDemo } from '../../../tools/demo/serve.mjs';
 import type { Guard } from './harness.ts';
-import { builtDemo, guardedContext, LOADED, root } from './harness.ts';
+import { builtDemo, guardedContext, LOADED, PHONE, root } from './harness.ts';
 
 const shots = process.env['SCREENSHOTS_DIR'] ? join(root, process.env['SCREENSHOTS_DIR']) : join(root, 'artifacts', 'screenshots');
 const PROMPT = 'Herr Max Mustermann wohnt in der Hauptstraße 5, 10115 Berlin. Tel. 030 1234567, max@example.de';
@@ -121,6 +121,13 @@ describe('demo page: the chat round trip (dist/demo in Chromium)', () => {
       expect(JSON.parse(file)).toMatchObject({ format: 'local-anonymizer-vault', kdf: { name: 'PBKDF2' }, cipher: { name: 'AES-GCM' } });
       for (const original of ORIGINALS) expect(file).not.toContain(original);
 
+      // Imported back under the same passphrase, after a clear.
+      await page.getByRole('button', { name: 'Clear', exact: true }).click();
+      await expect.poll(() => page.locator('#rt-vault tbody tr').count()).toBe(0);
+      await page.setInputFiles('#rt-import-file', (await download.path())!);
+      await expect.poll(() => page.locator('#rt-vault tbody tr').count(), { timeout: LOADED }).toBe(5);
+      expect(await text(page, '#rt-vault-outcome')).toContain('Imported: 5 entries');
+
       // Cleared: the answer can no longer be restored, and a reload finds nothing.
       await page.fill('#rt-answer', answer.raw);
       await expect.poll(() => text(page, '#rt-restored')).toContain('Max Mustermann');
@@ -140,6 +147,9 @@ describe('demo page: the chat round trip (dist/demo in Chromium)', () => {
       expect(fake).not.toContain('PER-1');
       expect(fake).not.toContain('Mustermann');
       expect((await simulate(page)).restored).toContain('Max Mustermann');
+      // Phone width: no horizontal scrolling.
+      await page.setViewportSize(PHONE);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
       await page.getByRole('button', { name: 'Clear', exact: true }).click();
       await expect.poll(() => page.locator('#rt-vault tbody tr').count()).toBe(0);
       await context.close();
