@@ -23,12 +23,15 @@ async function deleteEverything(button: HTMLButtonElement, out: HTMLElement): Pr
   try {
     const { documentService } = await import('./service.ts');
     await (await documentService()).close();
-    await new Promise<void>((resolve, reject) => {
-      const req = indexedDB.deleteDatabase('local-anonymizer');
-      req.onsuccess = () => resolve();
-      req.onerror = () => reject(req.error ?? new Error('IndexedDB could not be deleted'));
-      req.onblocked = () => resolve();
-    });
+    // The documents' database and the chat round trip's vaults (round-trip/vault-keeper.ts).
+    for (const name of ['local-anonymizer', 'local-anonymizer-vaults']) {
+      await new Promise<void>((resolve, reject) => {
+        const req = indexedDB.deleteDatabase(name);
+        req.onsuccess = () => resolve();
+        req.onerror = () => reject(req.error ?? new Error('IndexedDB could not be deleted'));
+        req.onblocked = () => resolve();
+      });
+    }
     for (const key of await caches.keys()) await caches.delete(key);
     for (const reg of (await navigator.serviceWorker?.getRegistrations()) ?? []) await reg.unregister();
     localStorage.clear();
@@ -117,6 +120,11 @@ export async function mountAbout(root: HTMLElement): Promise<void> {
         ),
         h('li', null, 'Text is anonymized in memory and never stored.'),
         h('li', null, 'Documents, results and PII records live in this browser’s IndexedDB (database “local-anonymizer”) until deleted.'),
+        h(
+          'li',
+          null,
+          'The chat round trip’s vault (every original of the conversation) is stored encrypted in IndexedDB (database “local-anonymizer-vaults”) until cleared.',
+        ),
         h('li', null, 'The text model and the page’s files are cached by the browser so the page works offline.'),
         estimate?.usage !== undefined ? h('li', null, `Storage used by this origin: ${formatBytes(estimate.usage)}.`) : null,
       ),

@@ -1,13 +1,13 @@
-// The demo page: five sections behind hash links (#text, #documents, #projects, #models, #security), each mounted
-// when first shown; the document service and pdf.js load only when a section needs them.
+// The demo page: six sections behind hash links (#text, #chat, #documents, #projects, #models, #security), each
+// mounted when first shown; the document service, pdf.js and the chat round trip load only when a section needs them.
 import { recordViolations } from './csp.ts';
 import { byId, fill, h, problemOf, problemView } from './dom.ts';
 import { state, subscribe } from './state.ts';
-import { mountTextPlayground } from './text-playground.ts';
+import { mountTextPlayground, pageAnonymizer } from './text-playground.ts';
 
 recordViolations();
 
-const VIEWS = ['text', 'documents', 'projects', 'models', 'security'] as const;
+const VIEWS = ['text', 'chat', 'documents', 'projects', 'models', 'security'] as const;
 type View = (typeof VIEWS)[number];
 const mounted = new Set<View>();
 
@@ -28,6 +28,8 @@ async function mount(view: View, root: HTMLElement): Promise<void> {
     case 'text':
       mountTextPlayground(root);
       return;
+    case 'chat':
+      return (await import('./round-trip.ts')).mountRoundTrip(root, pageAnonymizer());
     case 'documents':
       return (await import('./inbox.ts')).mountInbox(root);
     case 'projects':

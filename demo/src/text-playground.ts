@@ -15,16 +15,21 @@ import { defaultSettings, optionsForm, uploadConfigOf } from './text-playground/
 import type { ResultView } from './text-playground/result.ts';
 import { resultView } from './text-playground/result.ts';
 
-/** The engine of the page, its model's download progress in the shared state. */
-function pageAnonymizer(): Anonymizer {
-  return createAnonymizer({
+let shared: Anonymizer | null = null;
+
+/**
+ * The engine of the page, one for every section that anonymizes text (the playground, the chat round trip), so the
+ * text model loads once; its model's download progress in the shared state.
+ */
+export function pageAnonymizer(): Anonymizer {
+  return (shared ??= createAnonymizer({
     ner: {
       onProgress: (loaded, total) =>
         update((s) => {
           if (s.ner.status !== 'ready') s.ner = { ...s.ner, status: 'loading', loaded, total };
         }),
     },
-  });
+  }));
 }
 
 /** The model's download as the input's progress bar and status line, while it loads. */

@@ -3,28 +3,22 @@
 // the test); the text playground, one document of each type, an invalid file, the same with the network cut after
 // load, phone width, and a server without COOP/COEP. Screenshots go to artifacts/screenshots/ (ignored);
 // `npm run screenshots` writes them to docs/screenshots/, the README's pictures, when the page has changed.
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
 import { chromium } from 'playwright-core';
 import { unzipSync } from 'fflate';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
-import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../../chromium.ts';
 import { createNodeCodec } from '../../../src/platform/node/codec.js';
 import type { Raster } from '../../../src/documents/image/raster.js';
 import { serveDemo } from '../../../tools/demo/serve.mjs';
 import { buildDocx, para } from '../documents/docx/fixtures.js';
+import { builtDemo, guardedContext, LAPTOP, LOADED, PHONE, root } from './harness.ts';
 
-const root = join(import.meta.dirname, '..', '..', '..');
 const shots = process.env['SCREENSHOTS_DIR'] ? join(root, process.env['SCREENSHOTS_DIR']) : join(root, 'artifacts', 'screenshots');
 const corpus = join(root, '..', 'shared', 'corpus');
-const LAPTOP = { width: 1280, height: 800 };
-const PHONE = { width: 390, height: 844 };
-/** The longest single wait (a cold start, a document): about 10× what it takes on a quiet machine. */
-const LOADED = 90_000;
 const TERMINAL = ['COMPLETED', 'ERROR', 'QUOTA_EXCEEDED', 'QUOTA_ERROR', 'PREVIEW_ERROR'];
 
 interface Upload {
@@ -99,6 +93,7 @@ async function fixtures(): Promise<Record<'png' | 'jpg' | 'bmp' | 'pdf' | 'docx'
 // --- the browser ---
 
 let dist: string;
+let removeDist: () => void = () => undefined;
 let url: string;
 let origin: string;
 let stop: () => Promise<void>;
@@ -112,27 +107,8 @@ const foreign: string[] = [];
 const consoleErrors: string[] = [];
 const metrics: Record<string, number | string | boolean> = {};
 
-async function newContext(viewport = LAPTOP): Promise<BrowserContext> {
-  const context = await browser.newContext({ viewport, acceptDownloads: true, serviceWorkers: 'allow' });
-  // Every wait is sized for a loaded 2-core machine (docs/measurements.md): Playwright's own 30 s per action and
-  // navigation was not.
-  context.setDefaultTimeout(LOADED);
-  await context.route('**/*', (route) => {
-    const u = route.request().url();
-    if (u.startsWith(origin)) return route.continue();
-    foreign.push(u);
-    return route.abort('blockedbyclient');
-  });
-  const record = (where: string) => (m: { type(): string; text(): string }) => {
-    if (m.type() === 'error' || /Content Security Policy|Refused to/i.test(m.text())) consoleErrors.push(`${where}: ${m.text()}`);
-  };
-  context.on('serviceworker', (w) => w.on('console', record(`service worker ${w.url()}`)));
-  context.on('page', (page) => {
-    page.on('console', record('page'));
-    page.on('pageerror', (e) => consoleErrors.push(`pageerror: ${e.message}`));
-    page.on('worker', (w) => w.on('console', record(`worker ${w.url()}`)));
-  });
-  return context;
+function newContext(viewport = LAPTOP): Promise<BrowserContext> {
+  return guardedContext(browser, origin, { foreign, consoleErrors }, viewport);
 }
 
 /** Waits until the text playground shows a result with highlights. */
@@ -247,20 +223,10 @@ describe('demo page (dist/demo in Chromium)', () => {
   beforeAll(async () => {
     files = await fixtures();
     // DEMO_DIST=dist/demo reuses a build (npm run build:demo); by default the test builds its own.
-    if (process.env.DEMO_DIST) dist = join(root, process.env.DEMO_DIST);
-    else {
-      dist = mkdtempSync(join(tmpdir(), 'demo-dist-'));
-      const t0 = Date.now();
-      // A production build as `npm run build:demo` makes it (vitest sets NODE_ENV=test, which Vite would follow).
-      const env = process.env.NODE_ENV;
-      process.env.NODE_ENV = 'production';
-      try {
-        await build({ configFile: join(root, 'vite.demo.config.ts'), logLevel: 'error', build: { outDir: dist, emptyOutDir: true } });
-      } finally {
-        process.env.NODE_ENV = env;
-      }
-      metrics.buildMs = Date.now() - t0;
-    }
+    const built = await builtDemo();
+    dist = built.dist;
+    removeDist = built.remove;
+    if (built.buildMs !== null) metrics.buildMs = built.buildMs;
     const server = await serveDemo({ root: dist, port: 0, cspReports: true });
     cspReports = server.reports;
     url = server.url;
@@ -273,7 +239,7 @@ describe('demo page (dist/demo in Chromium)', () => {
   afterAll(async () => {
     await browser?.close();
     await stop?.();
-    if (dist && !process.env.DEMO_DIST) rmSync(dist, { recursive: true, force: true });
+    removeDist();
     mkdirSync(join(root, 'artifacts'), { recursive: true });
     writeFileSync(
       join(root, 'artifacts', 'demo-e2e.json'),
