@@ -1,6 +1,8 @@
 // Our extension `/local/v1/sessions`: LLM round-trip sessions over the fetch handler (create, turns, restore whole and
 // streamed, report, vault, delete), their keys, problems, project scope and expiry.
+import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startLoopbackServer } from '../../../src/platform/node/http-server.js';
 import { createFetchHandler } from '../../../src/http/fetch-handler.js';
 import { LOCAL_ROUTES, matchRoute } from '../../../src/http/routes.js';
 import type { LocalAnonymizer } from '../../../src/service/local-service.js';
@@ -340,5 +342,40 @@ describe('lifetime', () => {
     await create();
     for (const id of ids) expect((await call('GET', `/local/v1/sessions/${id}/vault`)).status).toBe(404);
     expect((await call('GET', `/local/v1/sessions/${others}/vault`, { key: KEYS.user })).status).toBe(404);
+  });
+});
+
+describe('over the loopback server', () => {
+  it('a streamed restore answers what a chunk completes while the client is still sending', { timeout: 30_000 }, async () => {
+    const id = await create();
+    await turn(id, FIRST);
+    const server = await startLoopbackServer(handler);
+    try {
+      const u = new URL(server.url);
+      const parts = await new Promise<string[]>((resolve, reject) => {
+        const parts: string[] = [];
+        const headers = { authorization: `Bearer ${KEYS.org}`, 'content-type': 'text/plain; charset=utf-8' };
+        const req = httpRequest(
+          { host: u.hostname, port: u.port, path: `/local/v1/sessions/${id}/restore`, method: 'POST', headers },
+          (res) => {
+            res.setEncoding('utf8');
+            res.on('data', (d: string) => {
+              parts.push(d);
+              // The rest of the answer is sent only once its first part came back.
+              if (parts.length === 1) req.end('MAIL-1.');
+            });
+            res.on('end', () => resolve(parts));
+            res.on('error', reject);
+          },
+        );
+        req.on('error', reject);
+        req.write('Hallo PER-1 und ');
+      });
+      expect(parts[0]).toBe('Hallo Anna Schmidt und ');
+      expect(parts.join('')).toBe('Hallo Anna Schmidt und anna.schmidt@example.de.');
+    } finally {
+      await server.close();
+      await call('DELETE', `/local/v1/sessions/${id}`);
+    }
   });
 });
