@@ -34,7 +34,8 @@ export async function readLimited(request: Request, limit: number, tooBig: () =>
   return concatBytes(chunks);
 }
 
-function mediaType(request: Request): string {
+/** The body's media type, lower case, without parameters ('' when none). */
+export function mediaType(request: Request): string {
   return (request.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
 }
 

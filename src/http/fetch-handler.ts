@@ -1,13 +1,30 @@
-import { AnonymizerError, documentTooBig, internalError, methodNotAllowed, noSuchEndpoint } from '../errors/problem.js';
+import {
+  AnonymizerError,
+  documentTooBig,
+  internalError,
+  methodNotAllowed,
+  noSuchEndpoint,
+  unsupportedMediaType,
+} from '../errors/problem.js';
 import type { KeyedApi } from '../service/document-service.js';
 import type { DocumentsApi } from '../service/documents-api.js';
 import { MAX_UPLOAD_BYTES } from '../service/upload.js';
 import type { ExternalUploadConfig, TextRequest } from '../spec/types.js';
 import type { RawDocumentQuery } from '../store/query.js';
-import { readJson, readMultipartFile, readUploadJson } from './body.js';
+import type { SessionTurnRequest } from '../service/sessions.js';
+import { mediaType, readJson, readMultipartFile, readUploadJson } from './body.js';
 import type { FileSinkFactory } from './byte-sink.js';
 import { memoryFileSinks } from './byte-sink.js';
-import { emptyResponse, fileResponse, imageResponse, jsonResponse, problemResponse, unauthorizedResponse } from './responses.js';
+import {
+  emptyResponse,
+  fileResponse,
+  imageResponse,
+  jsonResponse,
+  noContentResponse,
+  problemResponse,
+  textStreamResponse,
+  unauthorizedResponse,
+} from './responses.js';
 import type { Operation } from './routes.js';
 import { matchRoute } from './routes.js';
 
@@ -46,6 +63,42 @@ function listQuery(url: URL): RawDocumentQuery {
 
 const tooBigText = () =>
   new AnonymizerError({ title: 'Content Too Large', status: 413, detail: `The request body is larger than ${MAX_TEXT_JSON_BYTES} bytes.` });
+
+/** UTF-8 bytes as text, chunk by chunk (a character split between chunks waits for its end), cut off past `limit` bytes. */
+function decodeLimited(limit: number): TransformStream<Uint8Array, string> {
+  const decoder = new TextDecoder('utf-8');
+  let total = 0;
+  return new TransformStream({
+    transform(chunk, controller) {
+      total += chunk.length;
+      if (total > limit) return controller.error(tooBigText());
+      const text = decoder.decode(chunk, { stream: true });
+      if (text !== '') controller.enqueue(text);
+    },
+    flush(controller) {
+      const text = decoder.decode();
+      if (text !== '') controller.enqueue(text);
+    },
+  });
+}
+
+/**
+ * `POST /local/v1/sessions/{id}/restore`: a JSON body `{text}` is restored whole (`{text, report}`); a `text/plain`
+ * body is read as a stream and restored chunk by chunk into a `text/plain` answer (what a chunk completes is written
+ * before the next chunk is read), its report kept for `GET …/report`.
+ */
+async function restoreSession(api: KeyedApi, sessionId: string, request: Request): Promise<Response> {
+  const type = mediaType(request);
+  if (type !== 'text/plain') {
+    if (type !== 'application/json' && !type.endsWith('+json')) throw unsupportedMediaType('application/json or text/plain');
+    const body = (await readJson(request, MAX_TEXT_JSON_BYTES, tooBigText)) as { text: string };
+    return jsonResponse(api.sessions.restore(sessionId, body));
+  }
+  const restore = api.sessions.restoreStream(sessionId);
+  const bytes = request.body ?? new ReadableStream<Uint8Array>({ start: (c) => c.close() });
+  const restored = bytes.pipeThrough(decodeLimited(MAX_TEXT_JSON_BYTES)).pipeThrough(restore).pipeThrough(new TextEncoderStream());
+  return textStreamResponse(restored);
+}
 
 /** How the handler keeps uploads while they stream. */
 export interface FetchHandlerOptions {
@@ -139,12 +192,34 @@ async function run(
       return jsonResponse(await api.documents.list(listQuery(url)));
     case 'projectList':
       return jsonResponse(await scoped().list(listQuery(url)));
+    case 'createSession':
+      return jsonResponse(await api.sessions.create((await readJson(request, MAX_TEXT_JSON_BYTES, tooBigText)) as never), 201);
+    case 'sessionPseudonymize': {
+      // The session first: another key learns nothing from a body check.
+      api.sessions.report(params['sessionId']!);
+      const body = (await readJson(request, MAX_TEXT_JSON_BYTES, tooBigText)) as SessionTurnRequest;
+      return jsonResponse(await api.sessions.pseudonymize(params['sessionId']!, body, { signal: request.signal }));
+    }
+    case 'sessionRestore': {
+      api.sessions.report(params['sessionId']!);
+      return restoreSession(api, params['sessionId']!, request);
+    }
+    case 'sessionReport': {
+      const report = api.sessions.report(params['sessionId']!);
+      return report ? jsonResponse(report) : noContentResponse();
+    }
+    case 'sessionVault':
+      return jsonResponse(api.sessions.vault(params['sessionId']!));
+    case 'deleteSession':
+      api.sessions.delete(params['sessionId']!);
+      return noContentResponse();
   }
 }
 
 /**
  * The HTTP face: answers every endpoint of spec section 4 under `/external/v1/` from the local service, with the
- * spec's statuses and bodies (`application/problem+json` errors with `instance` = the path). Testable as
+ * spec's statuses and bodies (`application/problem+json` errors with `instance` = the path), and our extension's
+ * LLM round-trip sessions under `/local/v1/sessions` with the same keys and problems. Testable as
  * `handler(new Request(...))`; the Service Worker and the loopback server both run it.
  * @example
  * const handler = createFetchHandler(await createNodeAnonymizer());

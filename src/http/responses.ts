@@ -13,6 +13,16 @@ export function emptyResponse(): Response {
   return new Response(null, { status: 200, headers: COMMON });
 }
 
+/** 204 (our extension's DELETE, a session's report before any restore). */
+export function noContentResponse(): Response {
+  return new Response(null, { status: 204, headers: COMMON });
+}
+
+/** 200 with UTF-8 text written as it is produced (a streamed restore). */
+export function textStreamResponse(body: ReadableStream<Uint8Array>): Response {
+  return new Response(body, { status: 200, headers: { ...COMMON, 'Content-Type': 'text/plain; charset=utf-8' } });
+}
+
 /** `attachment; filename="…"; filename*=UTF-8''…`: an ASCII fallback for old clients, the exact name for the rest. */
 export function contentDisposition(fileName: string): string {
   const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');

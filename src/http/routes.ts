@@ -1,4 +1,4 @@
-/** One endpoint of section 4: method, path pattern (`{name}` segments), and the name of its operation. */
+/** One endpoint: method, path pattern (`{name}` segments) relative to its prefix, and the name of its operation. */
 export interface Route {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   pattern: string;
@@ -28,7 +28,13 @@ export type Operation =
   | 'projectPiis'
   | 'projectDelete'
   | 'image'
-  | 'projectImage';
+  | 'projectImage'
+  | 'createSession'
+  | 'sessionPseudonymize'
+  | 'sessionRestore'
+  | 'sessionReport'
+  | 'sessionVault'
+  | 'deleteSession';
 
 /** Every endpoint of spec section 4, and the image endpoint of PII records, relative to `/external/v1`. */
 export const ROUTES: readonly Route[] = [
@@ -61,6 +67,32 @@ export const ROUTES: readonly Route[] = [
 
 export const API_PREFIX = '/external/v1/';
 
+/**
+ * Our extension, outside the spec's namespace: LLM round-trip sessions (README "HTTP face", docs/decisions.md), relative
+ * to `/local/v1`. Same keys, problems and 404/405 rules as the spec's endpoints.
+ */
+export const LOCAL_ROUTES: readonly Route[] = [
+  { method: 'POST', pattern: 'sessions', operation: 'createSession' },
+  { method: 'POST', pattern: 'sessions/{sessionId}/pseudonymize', operation: 'sessionPseudonymize' },
+  { method: 'POST', pattern: 'sessions/{sessionId}/restore', operation: 'sessionRestore' },
+  { method: 'GET', pattern: 'sessions/{sessionId}/report', operation: 'sessionReport' },
+  { method: 'GET', pattern: 'sessions/{sessionId}/vault', operation: 'sessionVault' },
+  { method: 'DELETE', pattern: 'sessions/{sessionId}', operation: 'deleteSession' },
+];
+
+export const LOCAL_PREFIX = '/local/v1/';
+
+/** Each prefix the handler answers, with its routes. */
+const TABLES: ReadonlyArray<readonly [string, readonly Route[]]> = [
+  [API_PREFIX, ROUTES],
+  [LOCAL_PREFIX, LOCAL_ROUTES],
+];
+
+/** Whether a path lies under a prefix the handler answers (what a Service Worker intercepts). */
+export function isHandledPath(pathname: string): boolean {
+  return TABLES.some(([prefix]) => pathname.startsWith(prefix));
+}
+
 /** What a path matched: the operation for the method, or the methods the path allows (405), or nothing (404). */
 export type RouteMatch =
   { kind: 'found'; operation: Operation; params: Record<string, string> } | { kind: 'method'; allowed: string[] } | { kind: 'none' };
@@ -82,14 +114,16 @@ function matchPattern(pattern: string, segments: readonly string[]): Record<stri
  * id); a trailing slash is not the same path.
  */
 export function matchRoute(method: string, pathname: string): RouteMatch {
-  if (!pathname.startsWith(API_PREFIX)) return { kind: 'none' };
+  const table = TABLES.find(([prefix]) => pathname.startsWith(prefix));
+  if (!table) return { kind: 'none' };
+  const [prefix, routes] = table;
   let segments: string[];
   try {
-    segments = pathname.slice(API_PREFIX.length).split('/').map(decodeURIComponent);
+    segments = pathname.slice(prefix.length).split('/').map(decodeURIComponent);
   } catch {
     return { kind: 'none' };
   }
-  const candidates = ROUTES.map((r) => ({ r, params: matchPattern(r.pattern, segments) })).filter((c) => c.params !== null);
+  const candidates = routes.map((r) => ({ r, params: matchPattern(r.pattern, segments) })).filter((c) => c.params !== null);
   const literal = candidates.filter((c) => !c.r.pattern.includes('{'));
   const pool = literal.length > 0 ? literal : candidates;
   const hit = pool.find((c) => c.r.method === method);

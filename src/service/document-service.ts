@@ -25,6 +25,8 @@ import { trackLiveProgress } from './live-progress.js';
 import { projectOverview } from './project-overview.js';
 import { purgeExpired } from './retention.js';
 import type { Organization, Principal } from './setup.js';
+import type { SessionsApi } from './sessions.js';
+import { createSessionRegistry } from './sessions.js';
 import { limitedText, MAX_TEXT_CHARS } from './text-requests.js';
 import type { DefaultUploadBody } from './upload.js';
 import { MAX_UPLOAD_BYTES, parseDefaultUpload, safeFileName, TagsSchema } from './upload.js';
@@ -66,6 +68,8 @@ export interface KeyedApi {
     setConfig(config: ExternalUploadConfig): Promise<ExternalUploadConfig>;
     readonly documents: ProjectDocumentsApi;
   };
+  /** `/local/v1/sessions/...` (our extension): LLM round-trip sessions of this key. */
+  readonly sessions: SessionsApi;
 }
 
 /** The document service's pieces. */
@@ -88,6 +92,8 @@ export interface DocumentServiceDeps {
   maxConcurrentText?: number;
   /** Longest text (UTF-16 code units) of one text request; longer → 413. Default `MAX_TEXT_CHARS`. */
   maxTextChars?: number;
+  /** Round-trip sessions: idle time after which one is forgotten (default 1 hour), sessions per key (default 100). */
+  sessions?: { idleMs?: number; maxPerKey?: number };
 }
 
 /** The service: every API key's view, and retention. */
@@ -120,8 +126,9 @@ export function createDocumentService(deps: DocumentServiceDeps): DocumentServic
     maxConcurrent: deps.maxConcurrentText ?? 32,
     maxChars: deps.maxTextChars ?? MAX_TEXT_CHARS,
   });
+  const sessions = createSessionRegistry({ org, clock, text, ...deps.sessions });
 
-  function keyed(principal: Principal): KeyedApi {
+  function keyed(principal: Principal, key: string): KeyedApi {
     const defaultScope = () => resolvedProject(org, principal);
     return {
       projectsMe: () => Promise.all(visibleProjects(org, principal).map((p) => projectOverview(store, p))),
@@ -154,11 +161,12 @@ export function createDocumentService(deps: DocumentServiceDeps): DocumentServic
           },
         };
       },
+      sessions: sessions.as(principal, key),
     };
   }
 
   return {
-    as: (key) => keyed(authenticate(org, key)),
+    as: (key) => keyed(authenticate(org, key), key!),
     purge: () => purgeExpired(store, org.projects, clock.now()),
   };
 }

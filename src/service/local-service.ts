@@ -32,6 +32,8 @@ export interface LocalServiceOptions {
   /** Base address the engine answers on, for `imageUrl` in PII records. Default `http://localhost`. */
   baseUrl?: string;
   clock?: Clock;
+  /** LLM round-trip sessions (`/local/v1/sessions`): idle time after which one is forgotten (default 1 hour), sessions per key (default 100). */
+  sessions?: DocumentServiceDeps['sessions'];
 }
 
 /** The local service: the default key's endpoints as methods, plus `as(key)` for the others. */
@@ -93,6 +95,7 @@ export async function assembleLocalAnonymizer(options: LocalServiceOptions, plat
     ...(options.maxQueued !== undefined ? { maxQueued: options.maxQueued } : {}),
     ...(options.maxConcurrentText !== undefined ? { maxConcurrentText: options.maxConcurrentText } : {}),
     ...(options.maxTextChars !== undefined ? { maxTextChars: options.maxTextChars } : {}),
+    ...(options.sessions ? { sessions: options.sessions } : {}),
   });
   await service.purge();
   const retention = clock.setInterval(() => void service.purge().catch(() => undefined), options.retentionIntervalMs ?? 600_000);

@@ -148,7 +148,17 @@ export interface DocumentTextAnonymization {
    * the engine's for this configuration's documents and, stored in a project, for its text requests.
    */
   recognizers?: AdHocRecognizerConfig[] | null;
+  /**
+   * Our extension (docs/decisions.md, "LLM round-trip sessions over HTTP"): the widest scope a round-trip session of
+   * this project may take. `project` lets its sessions share one vault; absent, null or `conversation`: each session
+   * keeps its own.
+   */
+  sessionScope?: SessionScopeSetting | null;
 }
+
+/** What a project allows its round-trip sessions (our extension). */
+export const SESSION_SCOPES = ['conversation', 'project'] as const;
+export type SessionScopeSetting = (typeof SESSION_SCOPES)[number];
 
 export const IMAGE_ANONYMIZATION_TYPES = ['MASK', 'BLUR', 'PIXELATE'] as const;
 export type ImageAnonymizationType = (typeof IMAGE_ANONYMIZATION_TYPES)[number];

@@ -1,7 +1,14 @@
 import * as v from 'valibot';
 import { validationFailed } from '../errors/problem.js';
 import type { ExternalUploadConfig, FieldError, TextRequest } from '../spec/types.js';
-import { DATE_LOCALES, MAX_SUPPRESSION_LENGTH, IMAGE_ANONYMIZATION_TYPES, IMAGE_LABELS, TEXT_LABELS } from '../spec/types.js';
+import {
+  DATE_LOCALES,
+  SESSION_SCOPES,
+  MAX_SUPPRESSION_LENGTH,
+  IMAGE_ANONYMIZATION_TYPES,
+  IMAGE_LABELS,
+  TEXT_LABELS,
+} from '../spec/types.js';
 
 /*
  * Runtime validation of request bodies. Failures become 422 VALIDATION_FAILED with `errors[]` of
@@ -51,6 +58,8 @@ export const DocumentTextAnonymizationSchema = v.object({
   // Our extension: ad-hoc recognizers. Only the array here; each item is checked where recognizers are built
   // (engine/recognizers.ts `configRecognizers`, detection's rules), which this layer does not import.
   recognizers: v.nullish(v.array(v.unknown())),
+  // Our extension: `project` lets this project's LLM round-trip sessions share one vault (opt-in, docs/decisions.md).
+  sessionScope: v.nullish(v.picklist(SESSION_SCOPES, 'must be conversation or project')),
 });
 
 /** `ExternalUploadConfig` (2.5). */

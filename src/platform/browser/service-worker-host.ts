@@ -6,7 +6,7 @@ import { serviceWorkerNer } from './ner.js';
 import { browserPlatform } from './platform.js';
 import { browserAssets } from './assets.js';
 import { createFetchHandler } from '../../http/fetch-handler.js';
-import { API_PREFIX } from '../../http/routes.js';
+import { isHandledPath } from '../../http/routes.js';
 import { ensureLexicons } from '../../detection/lexicons/store.js';
 
 /** What a page hands the Service Worker: cloneable engine options (setup, store, limits, model choice). */
@@ -37,7 +37,7 @@ async function saveConfig(config: ServiceWorkerConfig): Promise<void> {
 }
 
 /**
- * Installs the HTTP face in a Service Worker: same-origin requests to `/external/v1/*` are answered by the local
+ * Installs the HTTP face in a Service Worker: same-origin requests to `/external/v1/*` and `/local/v1/*` are answered by the local
  * engine and store; everything else goes to the network untouched. Documents are processed by the jobs workers of
  * the open pages (a Service Worker cannot start workers); the store and the queue are shared through IndexedDB.
  * The page configures it with `{type: 'local-anonymizer:configure', config}` and gets `{ok}` back on a MessagePort.
@@ -83,7 +83,7 @@ export function installServiceWorkerHost(sw: ServiceWorkerGlobalScope): void {
   });
   sw.addEventListener('fetch', (event) => {
     const url = new URL(event.request.url);
-    if (url.origin !== sw.location.origin || !url.pathname.startsWith(API_PREFIX)) return;
+    if (url.origin !== sw.location.origin || !isHandledPath(url.pathname)) return;
     event.respondWith(handler().then((h) => h(event.request)));
   });
 }

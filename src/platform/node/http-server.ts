@@ -66,7 +66,7 @@ export function guardRequestFaults(outside: (err: unknown) => void): () => void 
 }
 
 /** The body of a request as a web stream that never destroys the socket: a consumer that stops early leaves it to the server. */
-function bodyStream(req: IncomingMessage): { stream: ReadableStream<Uint8Array>; discard(): void } {
+function bodyStream(req: IncomingMessage): { stream: ReadableStream<Uint8Array>; discard(): void; reading(): boolean } {
   let done = false;
   let controller: ReadableStreamDefaultController<Uint8Array>;
   const finish = (err?: Error) => {
@@ -110,6 +110,8 @@ function bodyStream(req: IncomingMessage): { stream: ReadableStream<Uint8Array>;
       done = true;
       req.resume();
     },
+    // The handler still reads the body as it answers (a streamed restore): neither cancelled nor ended yet.
+    reading: () => stream.locked && !done,
   };
 }
 
@@ -305,7 +307,9 @@ export function startLoopbackServer(
             // What the handler left unread: a small body is drained (the connection stays usable); a large one or
             // one of unknown size is dropped as it arrives, and the connection ends once the answer is out.
             let closeAfter = false;
-            if (!req.complete) {
+            // A handler that answers while it still reads the body (its answer streams from it) keeps reading it.
+            const streaming = body?.reading() ?? false;
+            if (!req.complete && !streaming) {
               body?.discard();
               if (!body) req.resume();
               const declared = Number(req.headers['content-length'] ?? NaN);
@@ -327,6 +331,7 @@ export function startLoopbackServer(
               if (!res.headersSent) await send(res, internalProblem(), extra).catch(() => res.destroy());
               else res.destroy();
             }
+            if (streaming && !req.complete) body?.discard();
           })().catch(fail);
         });
       },
