@@ -16,15 +16,28 @@ export const LEXICON_ENCODINGS = {
   'first-names': 'front-coded-names',
   places: 'front-coded-names',
   'compound-surnames': 'front-coded-names',
+  surrogates: 'json',
 } as const;
 export type LexiconId = keyof typeof LEXICON_ENCODINGS;
 export const LEXICON_IDS = Object.keys(LEXICON_ENCODINGS) as LexiconId[];
 
-/** Lower-case words (`LOWER_CASE_WORDS`) or names as written (`NAMES`), front coded on one line. */
+/**
+ * Lower-case words (`LOWER_CASE_WORDS`) or names as written (`NAMES`), front coded on one line; or one JSON document
+ * (`json`: the round trip's surrogate lists, whose entries are records, not words).
+ */
 export type LexiconEncoding = (typeof LEXICON_ENCODINGS)[LexiconId];
 
-/** The front coding of an encoding. */
-export const codingOf = (encoding: LexiconEncoding): FrontCoding => (encoding === 'front-coded' ? LOWER_CASE_WORDS : NAMES);
+/** The front-coded lists: every list but the JSON ones. */
+export type FrontCodedLexiconId = { [K in LexiconId]: (typeof LEXICON_ENCODINGS)[K] extends 'json' ? never : K }[LexiconId];
+
+/** The encoding of a front-coded list. */
+export type FrontCodedEncoding = Exclude<LexiconEncoding, 'json'>;
+
+/** The front coding of an encoding (front-coded lists only: a JSON list is parsed, not decoded). */
+export const codingOf = (encoding: FrontCodedEncoding): FrontCoding => (encoding === 'front-coded' ? LOWER_CASE_WORDS : NAMES);
+
+/** The file name of a list in `lexicons/` (and under `assetsBaseUrl`): `<id>.txt`, or `<id>.json` for a JSON list. */
+export const lexiconFileName = (id: LexiconId): string => `${id}.${LEXICON_ENCODINGS[id] === 'json' ? 'json' : 'txt'}`;
 
 /** One word list of `lexicons/manifest.json`: its file (relative to the manifest), hash, size, licence and source. */
 export interface LexiconEntry {

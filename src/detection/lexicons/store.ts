@@ -1,8 +1,10 @@
 import { internalError } from '../../errors/problem.js';
 import { frontDecode } from './front-coding.js';
 import type { LexiconTexts } from './load.js';
-import type { LexiconId } from './manifest.js';
+import type { FrontCodedLexiconId } from './manifest.js';
 import { codingOf, LEXICON_ENCODINGS } from './manifest.js';
+import type { SurrogateLists } from './surrogate-lists.js';
+import { parseSurrogateLists } from './surrogate-lists.js';
 
 /*
  * The word lists of this thread, loaded once and shared by every engine in it (they are the same data for all, and
@@ -49,7 +51,7 @@ function lazySet(build: (t: LexiconTexts) => Iterable<string>): () => ReadonlySe
 }
 
 /** The words of a loaded list: one line of front-coded words, as its encoding says. */
-const wordsOf = (t: LexiconTexts, id: LexiconId): string[] => {
+const wordsOf = (t: LexiconTexts, id: FrontCodedLexiconId): string[] => {
   const text = t[id];
   return frontDecode(text.endsWith('\n') ? text.slice(0, -1) : text, codingOf(LEXICON_ENCODINGS[id]));
 };
@@ -77,3 +79,8 @@ export const placeNames = lazySet((t) => wordsOf(t, 'places'));
 
 /** German surnames that read as compounds of common words (`Baumgarten`, `Bauernfeind`), as written. */
 export const compoundSurnames = lazySet((t) => wordsOf(t, 'compound-surnames'));
+
+let surrogates: SurrogateLists | undefined;
+
+/** The round trip's surrogate lists (`lexicons/surrogates.json`), parsed and checked on first use. */
+export const surrogateLists = (): SurrogateLists => (surrogates ??= parseSurrogateLists(loaded().surrogates));

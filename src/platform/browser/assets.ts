@@ -1,5 +1,5 @@
 import type { LexiconId } from '../../detection/lexicons/manifest.js';
-import { LEXICON_IDS } from '../../detection/lexicons/manifest.js';
+import { LEXICON_IDS, lexiconFileName } from '../../detection/lexicons/manifest.js';
 import type { OcrAssets } from '../../documents/ocr-client.js';
 
 /**
@@ -60,6 +60,7 @@ function packaged(): BrowserAssets {
       'first-names': url(new URL('../../../lexicons/first-names.txt', import.meta.url)),
       places: url(new URL('../../../lexicons/places.txt', import.meta.url)),
       'compound-surnames': url(new URL('../../../lexicons/compound-surnames.txt', import.meta.url)),
+      surrogates: url(new URL('../../../lexicons/surrogates.json', import.meta.url)),
     },
     faces: {
       back: url(new URL('../../../models/face/face_detection_back_256x256_barracuda.onnx', import.meta.url)),
@@ -87,7 +88,10 @@ function hosted(baseUrl: string, base: string): BrowserAssets {
   const at = (path: string) => new URL(path, root).href;
   return {
     ner: { config: at(LAYOUT.ner.config), tokenizer: at(LAYOUT.ner.tokenizer), model: at(LAYOUT.ner.model) },
-    lexicons: Object.fromEntries(LEXICON_IDS.map((id) => [id, at(`${LAYOUT.lexicons}${id}.txt`)])) as Record<LexiconId, string>,
+    lexicons: Object.fromEntries(LEXICON_IDS.map((id) => [id, at(`${LAYOUT.lexicons}${lexiconFileName(id)}`)])) as Record<
+      LexiconId,
+      string
+    >,
     faces: { back: at(LAYOUT.faces.back), front: at(LAYOUT.faces.front) },
     ocr: ocrAssets(at(LAYOUT.tesseract.worker), at(LAYOUT.tesseract.core), LAYOUT.tessdata.map(at)),
     pdfjs: { worker: at(LAYOUT.pdfjs.worker), dataDir: at(LAYOUT.pdfjs.dataDir) },

@@ -4,7 +4,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { frontDecode, NAMES } from '../../../../src/detection/lexicons/front-coding.js';
 import { readLexicons } from '../../../../src/detection/lexicons/load.js';
 import type { LexiconManifest } from '../../../../src/detection/lexicons/manifest.js';
-import { LEXICON_ENCODINGS, LEXICON_IDS } from '../../../../src/detection/lexicons/manifest.js';
+import { LEXICON_ENCODINGS, LEXICON_IDS, lexiconFileName } from '../../../../src/detection/lexicons/manifest.js';
+import { parseSurrogateLists } from '../../../../src/detection/lexicons/surrogate-lists.js';
 import { AnonymizerError } from '../../../../src/errors/problem.js';
 import { nodeShippedDir } from '../../../../src/platform/node/assets.js';
 import { nodeLexicons } from '../../../../src/platform/node/lexicons.js';
@@ -32,6 +33,26 @@ describe('the shipped word lists (lexicons/)', () => {
     expect(Object.keys(texts).sort()).toEqual([...LEXICON_IDS].sort());
     expect(frontDecode(texts['first-names'].trimEnd(), NAMES)).toContain('Grzegorz');
     expect(frontDecode(texts.places.trimEnd(), NAMES)).toContain('Wuppertal');
+    expect(parseSurrogateLists(texts.surrogates).de.towns).toContain('Lingen');
+  });
+
+  it('name each file <id>.txt, or <id>.json for a JSON list (the browser and assetsBaseUrl fetch them by that name)', () => {
+    for (const e of manifest().lexicons) expect(e.path, e.id).toBe(lexiconFileName(e.id));
+    expect(lexiconFileName('surrogates')).toBe('surrogates.json');
+    expect(lexiconFileName('places')).toBe('places.txt');
+  });
+
+  it('hold the surrogate lists as plain ASCII, every list present, no entry twice', () => {
+    const text = readFileSync(join(DIR, 'surrogates.json'), 'utf8');
+    expect(/^[\x0a\x20-\x7e]*$/u.test(text)).toBe(true);
+    const lists = parseSurrogateLists(text);
+    for (const locale of ['de', 'en'] as const) {
+      for (const [key, list] of Object.entries(lists[locale])) {
+        expect(new Set(list).size, `${locale}.${key}`).toBe(list.length);
+        expect(list.length, `${locale}.${key}`).toBeGreaterThan(5);
+      }
+    }
+    expect(() => parseSurrogateLists('{"de": {}}')).toThrow('de.givenFemale is missing');
   });
 
   it('fail closed with a 500 when a file does not match its hash, naming the list and not its content', async () => {
@@ -86,5 +107,7 @@ describe('the word-list store', () => {
     expect(store.firstNames().has('Anna')).toBe(true);
     expect(store.commonWordsDe().has('praxis')).toBe(true);
     expect(store.compoundSurnames().has('Baumgarten')).toBe(true);
+    expect(store.surrogateLists().en.givenFemale).toContain('Emily');
+    expect(store.surrogateLists()).toBe(store.surrogateLists());
   });
 });
