@@ -9,7 +9,7 @@ import { nameKey } from '../entities/split-mentions.js';
 import { needleOf, originalRange, searchTextOf, wordMatches } from '../text/word-search.js';
 import type { RestoreResult } from '../roundtrip/restore.js';
 import { RestoreStream, restoreText } from '../roundtrip/restore.js';
-import { surrogateFor, type SurrogateLocale } from '../roundtrip/surrogates.js';
+import { surrogateFor, type SurrogateLocale } from '../roundtrip/surrogates/index.js';
 import type { PlaceholderStyle, Vault, VaultEntity, VaultScope } from '../roundtrip/vault.js';
 import { emptyVault } from '../roundtrip/vault.js';
 import { surrogateForm } from './forms.js';
