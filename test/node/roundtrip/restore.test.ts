@@ -117,6 +117,14 @@ describe('restore: the labels style', () => {
     }
   });
 
+  it('a word of a surrogate standing for no word of the original (`und` for `&`) is never restored alone', () => {
+    const v = emptyVault('surrogates');
+    v.entities = [entity({ label: 'ORG', number: 1, placeholder: 'Eckkamp und Partner GmbH', original: 'Oberkamp & Partner GmbH' })];
+    expect(restoreText(v, 'Eckkamp und Partner GmbH und Eckkamp, Max und Moritz').text).toBe(
+      'Oberkamp & Partner GmbH und Oberkamp, Max und Moritz',
+    );
+  });
+
   it('reports a placeholder cut off at the end', () => {
     expect(restoreText(vault, 'Regards, PER-').report.unplaced).toEqual([{ text: 'PER-', reason: 'incomplete', count: 1 }]);
   });
