@@ -86,7 +86,8 @@ export function restoreTable(vault: Vault): RestoreTable {
       fake.forEach((word, i) => {
         const w = word.replace(/,$/u, '');
         const r = real[i]!.replace(/,$/u, '');
-        if (PART_WORD.test(w) && w.toLowerCase() !== r.toLowerCase()) add(w, { original: r, entity }, false);
+        // Both words of a name: `und` written for `&` is no name, and would put `&` into every `und` of the answer.
+        if (PART_WORD.test(w) && PART_WORD.test(r) && w.toLowerCase() !== r.toLowerCase()) add(w, { original: r, entity }, false);
       });
     }
   }

@@ -5,10 +5,11 @@ import { surrogateKey } from './restore-table.js';
 
 /*
  * Restore: every placeholder of the vault in an answer becomes its original again, however the model wrote it:
- * `per-1`, `PER 1`, `PER_1`, `PER\-1`, `PER – 1`, in markdown or code marks, brackets or quotes (the marks stay),
- * declined (`PER-1s`, `PER-1's`: the ending stays), a surrogate in capitals or alone (`Becker` of `Julia Becker`),
- * inside a JSON string or HTML (the original is escaped as the text around it is). Nothing outside the vault is ever
- * put back: an unknown `PER-9` and a surrogate word two entities share are left as written and reported.
+ * `per-1`, `PER 1`, `PER_1`, `PER\-1`, `PER – 1`, in markdown or code marks (`_PER-1_` too), brackets or quotes (the
+ * marks stay), declined (`PER-1s`, `PER-1's`: the ending stays), a surrogate in capitals or alone (`Becker` of
+ * `Julia Becker`), inside a JSON string (right after an escaped line break, `\nPER-1`, too) or HTML (the original is
+ * escaped as the text around it is). Nothing outside the vault is ever put back: an unknown `PER-9` and a surrogate
+ * word two entities share are left as written and reported.
  *
  * One pass over the answer's text, whole or in chunks: `push` returns what a chunk completes and holds back only a
  * tail that may still begin a placeholder (never more than the longest one), so a streamed answer split at any offset
@@ -37,8 +38,14 @@ export interface Restorer {
 const ENDING = String.raw`(?:['\u2019]s|['\u2019]|es|s)?`;
 /** Between label and number: a hyphen of any kind (markdown may escape it), an underscore, white space, ` - `. */
 const SEPARATOR = String.raw`(?:\\?[-_\u2010\u2011\u2012\u2013\u2014]|[ \u00a0][-\u2013\u2014][ \u00a0]|[ \u00a0])?`;
-const BEFORE = String.raw`(?<![\p{L}\p{N}_])`;
-const AFTER = String.raw`(?![\p{L}\p{N}_])`;
+/**
+ * A placeholder begins after a non-word, after markdown emphasis (`_PER-1_`, `__PER-1__`), or after a JSON string's
+ * escape of a line break, tab or punctuation (`\nPER-1`, `\u201ePER-1`: the escape ends in a letter or digit).
+ */
+const BEFORE = String.raw`(?:(?<![\p{L}\p{N}_])|(?<=(?<![\p{L}\p{N}_])_{1,3})|(?<=(?<!\\)(?:\\\\)*\\(?:[nrtbf]|u(?:20[0-6][0-9a-fA-F]|00[aAbB][0-9a-fA-F]|300[0-9a-fA-F]))))`;
+const AFTER = String.raw`(?:(?![\p{L}\p{N}_])|(?=_{1,3}(?![\p{L}\p{N}_])))`;
+/** Characters kept of the text already passed on: what a placeholder at the buffer's start is read after. */
+const LOOKBEHIND = 16;
 /** Digits of a placeholder's number. */
 const MAX_DIGITS = 6;
 
@@ -89,9 +96,11 @@ export function createRestorer(table: RestoreTable): Restorer {
   /** The longest tail held back: a whole surrogate with wider spacing and an ending, or a whole `LABEL - 123456's`. */
   const hold = Math.max(2 * longest + 8, 20);
 
+  const boundary = new RegExp(BEFORE, 'yu');
+
   const context = createEscapeContext();
   let buffer = '';
-  /** The last character already passed on: what a placeholder at the buffer's start follows. */
+  /** The last characters already passed on (`LOOKBEHIND`): what a placeholder at the buffer's start follows. */
   let before = '';
   const restored = new Map<RestoreTarget['entity'], { placeholder: string; label: TextLabelName; count: number; variants: Set<string> }>();
   const unknown = new Map<string, number>();
@@ -108,11 +117,12 @@ export function createRestorer(table: RestoreTable): Restorer {
     return false;
   }
 
-  /** Where the held-back tail begins: the first position (after a word boundary) that may begin a placeholder. */
+  /** Where the held-back tail begins: the first position where a placeholder may begin (as `BEFORE` reads it). */
   function heldFrom(): number {
+    const text = before + buffer;
     for (let i = Math.max(0, buffer.length - hold); i < buffer.length; i++) {
-      const prev = i === 0 ? before : buffer[i - 1]!;
-      if (/[\p{L}\p{N}_]/u.test(prev)) continue;
+      boundary.lastIndex = before.length + i;
+      if (!boundary.test(text)) continue;
       if (mayBegin(buffer.slice(i))) return i;
     }
     return buffer.length;
@@ -170,7 +180,8 @@ export function createRestorer(table: RestoreTable): Restorer {
     pattern.lastIndex = offset;
     for (let m = pattern.exec(text); m !== null; m = pattern.exec(text)) {
       const end = m.index + m[0].length;
-      if (end - offset > until || (!final && end === text.length)) {
+      // Mid-stream, a match the text ends with (or ends with but for underscores) may still grow.
+      if (end - offset > until || (!final && /^_*$/u.test(text.slice(end)))) {
         until = Math.min(until, m.index - offset);
         break;
       }
@@ -189,7 +200,7 @@ export function createRestorer(table: RestoreTable): Restorer {
     context.read(rest);
     out.push(rest);
     const passed = buffer.slice(0, until);
-    if (passed !== '') before = passed.slice(-1);
+    if (passed !== '') before = (before + passed).slice(-LOOKBEHIND);
     buffer = buffer.slice(until);
     return out.join('');
   }

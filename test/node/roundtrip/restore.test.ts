@@ -105,6 +105,28 @@ describe('restore: the labels style', () => {
     expect(restoreText(vault, 'He said "PER-2" twice.').text).toBe('He said "Jörg O\'Neill" twice.');
   });
 
+  it('restores after markdown emphasis and after a JSON escape ending in a letter, never after a word', async () => {
+    const cases: Array<[string, string]> = [
+      ['_PER-1_ and __ORG-1__ wrote', '_Anna Schmidt_ and __Müller & Söhne GmbH__ wrote'],
+      ['{"body": "Hi\\nPER-1,\\n\\tPER-2\\r\\nok"}', '{"body": "Hi\\nAnna Schmidt,\\n\\tJörg O\'Neill\\r\\nok"}'],
+      ['{"body": "\\u201ePER-1\\u201c f\\u00fcr"}', '{"body": "\\u201eAnna Schmidt\\u201c f\\u00fcr"}'],
+      ['x_PER-1 PER-1_x \\\\nPER-1 \\u00fcPER-1 snake_PER_1', 'x_PER-1 PER-1_x \\\\nPER-1 \\u00fcPER-1 snake_PER_1'],
+    ];
+    for (const [answer, expected] of cases) {
+      expect(restoreText(vault, answer).text).toBe(expected);
+      for (let at = 1; at < answer.length; at++)
+        expect((await streamed(vault, [answer.slice(0, at), answer.slice(at)])).text, `cut at ${at}`).toBe(expected);
+    }
+  });
+
+  it('a word of a surrogate standing for no word of the original (`und` for `&`) is never restored alone', () => {
+    const v = emptyVault('surrogates');
+    v.entities = [entity({ label: 'ORG', number: 1, placeholder: 'Eckkamp und Partner GmbH', original: 'Oberkamp & Partner GmbH' })];
+    expect(restoreText(v, 'Eckkamp und Partner GmbH und Eckkamp, Max und Moritz').text).toBe(
+      'Oberkamp & Partner GmbH und Oberkamp, Max und Moritz',
+    );
+  });
+
   it('reports a placeholder cut off at the end', () => {
     expect(restoreText(vault, 'Regards, PER-').report.unplaced).toEqual([{ text: 'PER-', reason: 'incomplete', count: 1 }]);
   });
