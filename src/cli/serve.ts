@@ -18,7 +18,9 @@ export const SERVE_HELP = `Usage: local-anonymizer serve [--port N] [--keys keys
                              [--verification-fallback fail|rasterise] [--ocr-workers N] [--verbose]
 
 Answers the anonymization service's HTTP API (/external/v1/...) on http://127.0.0.1:N (loopback only),
-with the engine's models on this machine. Every request needs "Authorization: Bearer <key>".
+with the engine's models on this machine, and our LLM round-trip sessions (/local/v1/sessions: pseudonymize
+each turn with one mapping, restore the model's answer, streamed as text/plain; README "HTTP face").
+Every request needs "Authorization: Bearer <key>".
 The Host header must be 127.0.0.1:N, localhost:N or [::1]:N (else 421); a request with an Origin header
 must come from one of these origins or an --allow-origin one (else 403).
 Texts run on worker threads (one per core); at most ${MAX_TEXT_CHARS} characters per text (else 413); a full
