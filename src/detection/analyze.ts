@@ -2,7 +2,7 @@ import type { ListEntry, TextLabelName } from '../spec/types.js';
 import type { Span } from '../text/span.js';
 import { ensureLexicons } from './lexicons/store.js';
 import { applyWhitelist, blacklistSpans } from './lists.js';
-import { mergeSpans, preferContaining } from './merge.js';
+import { mergeSpans, preferContaining, preferFullerIdentifiers } from './merge.js';
 import { propagateSpans } from './propagate.js';
 import type { DetectContext, Recognizer } from './recognizer.js';
 
@@ -22,7 +22,7 @@ export interface AnalyzeOptions {
 
 /**
  * The detection pipeline: recognizers for the requested labels → threshold → whitelist → blacklist → a rule's span
- * over the model's piece of it (`preferContaining`) → conflict merge → document-level propagation (other occurrences of detected PER/ORG/LOC strings and surnames,
+ * over the model's piece of it (`preferContaining`), an identifier's fuller reading over a piece (`preferFullerIdentifiers`) → conflict merge → document-level propagation (other occurrences of detected PER/ORG/LOC strings and surnames,
  * whitelist applied to them too). Returns non-overlapping spans in text order. The rules' word lists load on the first
  * call, while a model that starts early loads and runs.
  * Blacklist entries apply whatever labels were requested: they are the user's explicit instruction.
@@ -48,7 +48,7 @@ export async function analyze(text: string, recognizers: readonly Recognizer[], 
     // A model can tag invisible characters; a span that shows nothing names no one.
     .filter((s) => !INVISIBLE_ONLY.test(text.slice(s.start, s.end)));
   const kept = applyWhitelist(text, found, options.whitelist ?? []);
-  const merged = mergeSpans([...preferContaining(kept), ...blacklistSpans(text, options.blacklist ?? [])]);
+  const merged = mergeSpans([...preferFullerIdentifiers(preferContaining(kept)), ...blacklistSpans(text, options.blacklist ?? [])]);
   const propagated = applyWhitelist(text, propagateSpans(text, merged), options.whitelist ?? []);
   return propagated.length === 0 ? merged : mergeSpans([...merged, ...propagated]);
 }

@@ -51,3 +51,20 @@ export function preferContaining(spans: readonly Span[], margin = 0.15): Span[] 
   }
   return dropped.size === 0 ? [...spans] : spans.filter((s) => !dropped.has(s));
 }
+
+/**
+ * Drops an identifier span (OTH) that another OTH span strictly contains: of two readings of one identifier the
+ * fuller one wins, whatever their scores (`TG 0412/24-117` by the labelled rule over the phone shape `0412/24-117`;
+ * the whole `0171 2345678` a contract number's label announces over the labelled rule's first group `0171`, whose
+ * rest would stay in clear text). Run before `mergeSpans`, which would keep the stronger piece.
+ */
+export function preferFullerIdentifiers(spans: readonly Span[]): Span[] {
+  const ids = spans.filter((s) => s.label === 'OTH').sort((a, b) => a.start - b.start || b.end - a.end);
+  const dropped = new Set<Span>();
+  let reach: Span | undefined;
+  for (const s of ids) {
+    if (reach && reach.end >= s.end && reach.end - reach.start > s.end - s.start) dropped.add(s);
+    if (!reach || s.end > reach.end) reach = s;
+  }
+  return dropped.size === 0 ? [...spans] : spans.filter((s) => !dropped.has(s));
+}

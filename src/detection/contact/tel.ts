@@ -104,7 +104,7 @@ const PHONE_WORDS = [
 
 // The same words as a regex, to find the nearest one (whole-word start, any continuation).
 const PHONE_WORD_RE =
-  /(?<![\p{L}\p{N}])(?:tel|phone|fon|fax|mobil|mob\.|handy|cell|call|ruf|durchwahl|hotline|whatsapp|sms|anruf|erreichbar|festnetz)|[☎✆📞📱]/giu;
+  /(?<![\p{L}\p{N}])(?:tel|phone|fon|fax|mobil|mob\.|handy|cell|call|ruf|durchwahl|hotline|whatsapp|sms|anruf|erreich|festnetz)|[☎✆📞📱]/giu;
 // Labels of other identifiers: a number right after one of them is that identifier, not a phone number.
 const OTHER_ID_RE =
   /(?<![\p{L}\p{N}])(?:iban|konto\p{L}{0,12}|kto|blz|bic|bankleitzahl|steuer\p{L}{0,20}|st\.?-?nr|ust\p{L}{0,12}|kunden(?!service|dienst|hotline|telefon|center|zentrum|betreuung|beratung)\p{L}{0,10}|kd\.?-?nr|(?:customer|client|contract|policy|member(?:ship)?|claim)\s?(?:no|number|id|ref|reference)|(?:schadens?|vorgangs|police|policen)-?(?:nummer|nr)|personalausweis\p{L}{0,10}|rechnungs\p{L}{0,10}|bestell\p{L}{0,10}|auftrags\p{L}{0,10}|vertrags\p{L}{0,10}|versicherungs\p{L}{0,15}|versicherten\p{L}{0,10}|aktenzeichen|az(?![ \u00A0]\d{5})|gz|invoice|order|account|ticket|case|ref|reference|mitglieds\p{L}{0,10}|personalnummer|matrikel\p{L}{0,10}|ausweis\p{L}{0,10}|pass(?:nummer|-?nr)|passport|serien\p{L}{0,10}|serial|imei|plz|postleitzahl|kredit\p{L}{0,10}|karten\p{L}{0,10}|card|hr[ab]|idnr|identifikationsnummer|ssn|nhs|mrn|npi|nino|utr|medical record|asset tag|service tag|sort code|artikel\p{L}{0,10}|art\.?-?nr|sendungs\p{L}{0,10}|tracking|(?:mieter|mandanten|patienten|akten|betriebs|tagebuch|reservierungs|buchungs|beleg|antrags|fall)-?(?:nummer|nr)|acc)(?![\p{L}])/giu;
@@ -125,7 +125,11 @@ const NUMBER_LABEL_BEFORE = /(?<![\p{L}\p{N}])(?:nr|no)\.?\s{0,2}[:#]?\s{0,2}$/i
  * Whether another identifier's label stands closer before `start` than any phone word, or a bare `Nr.` label
  * announces the number with no phone word near.
  */
-function labelledAsOtherId(text: string, start: number): boolean {
+function labelledAsOtherId(text: string, start: number, end: number): boolean {
+  // A phone word right after the number makes it one whatever stood before (`Wegen des Vertrags ist er unter 0171 …
+  // erreichbar`).
+  PHONE_WORD_RE.lastIndex = 0;
+  if (PHONE_WORD_RE.test(text.slice(end, end + 25))) return false;
   const before = text.slice(Math.max(0, start - 40), start);
   const phone = lastMatch(PHONE_WORD_RE, before);
   const other = lastMatch(OTHER_ID_RE, before);
@@ -153,17 +157,28 @@ const NOT_PHONE = [
   /^(?:[01]\d|2[0-4])[0-5]\d[ \u00A0]?[-–][ \u00A0]?(?:[01]\d|2[0-4])[0-5]\d$/u,
 ];
 
-/** Validator factory: digit-count bounds, the other-identifier check and the shape blacklist. */
-function phoneCheck(minDigits: number, maxDigits: number, score?: (v: string) => number | false) {
+/**
+ * Validator factory: digit-count bounds, the other-identifier check and the shape blacklist. `handOver`: the
+ * inverse of the other-identifier check, for the OTH rules that claim what a TEL rule declines for its label.
+ */
+function phoneCheck(minDigits: number, maxDigits: number, score?: (v: string) => number | false, handOver = false) {
   return (value: string, m: RegExpExecArray, text: string): boolean | number => {
     const core = withoutExtension(value).replace(/\(0\)/gu, '');
     const n = digitCount(core);
     if (n < minDigits || n > maxDigits) return false;
     if (NOT_PHONE.some((re) => re.test(value))) return false;
-    if (labelledAsOtherId(text, m.index)) return false;
+    const other = labelledAsOtherId(text, m.index, m.index + value.length);
+    if (handOver) return other ? HANDED_OVER_SCORE : false;
+    if (other) return false;
     return score ? score(value) : true;
   };
 }
+
+/**
+ * A number a TEL rule declines because another identifier's label announces it is that identifier (OTH). Where the
+ * labelled-identifier rule reads it too, the fuller of the two readings wins (`preferFullerIdentifiers`).
+ */
+const HANDED_OVER_SCORE = 0.6;
 
 // ITU country codes: 1 and 7 stand alone; these two-digit codes are complete; the other prefixes listed here
 // start three-digit codes. Digits 28x, 83x, 89x are unassigned.
@@ -212,7 +227,13 @@ export const TEL_RULES: readonly PatternRule[] = [
     context: context(30, 0.3),
   },
   { label: 'TEL', regex: new RegExp(SOURCES.local, 'gu'), score: 0.2, validate: phoneCheck(5, 12), context: context(20, 0.35) },
+  // Handed over, never dropped: a phone-shaped number another identifier's label announces is that identifier.
+  { label: 'OTH', regex: new RegExp(SOURCES.international, 'gu'), score: HANDED_OVER_SCORE, validate: phoneCheck(7, 15, undefined, true) },
+  { label: 'OTH', regex: new RegExp(SOURCES.national, 'gu'), score: HANDED_OVER_SCORE, validate: phoneCheck(7, 14, undefined, true) },
 ];
 
-/** Phone and fax numbers (TEL): international, German national, NANP, and local numbers after a phone word. */
+/**
+ * Phone and fax numbers (TEL): international, German national, NANP, and local numbers after a phone word; a
+ * phone-shaped number another identifier's label announces goes to OTH.
+ */
 export const telRecognizer = patternRecognizer('tel', TEL_RULES, { resolveOverlaps: true });

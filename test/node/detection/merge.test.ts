@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mergeSpans, preferContaining } from '../../../src/detection/merge.js';
+import { mergeSpans, preferContaining, preferFullerIdentifiers } from '../../../src/detection/merge.js';
 import type { Span } from '../../../src/text/span.js';
 
 const s = (start: number, end: number, label: Span['label'], score: number, source = 't'): Span => ({ start, end, label, score, source });
@@ -84,5 +84,18 @@ describe('preferContaining', () => {
     expect(preferContaining([model, rulePiece])).toEqual([model, rulePiece]);
     const rules = [span(0, 24, 'DATE', 0.8, 'date'), span(0, 10, 'DATE', 0.85, 'date')];
     expect(preferContaining(rules)).toEqual(rules);
+  });
+});
+
+describe('preferFullerIdentifiers', () => {
+  const oth = (start: number, end: number, score: number, source = 'oth'): Span => ({ start, end, label: 'OTH', score, source });
+  it('drops an identifier span another one contains, whatever the scores; other labels and equal spans stay', () => {
+    const outer = oth(0, 12, 0.6, 'tel');
+    const inner = oth(0, 4, 0.85);
+    const tel: Span = { start: 20, end: 24, label: 'TEL', score: 0.9, source: 'tel' };
+    const telOuter: Span = { start: 18, end: 30, label: 'PER', score: 0.5, source: 'ner' };
+    expect(preferFullerIdentifiers([inner, outer, tel, telOuter])).toEqual([outer, tel, telOuter]);
+    expect(preferFullerIdentifiers([oth(3, 9, 0.6), oth(3, 9, 0.8)])).toHaveLength(2);
+    expect(preferFullerIdentifiers([oth(0, 6, 0.9), oth(4, 10, 0.6)])).toHaveLength(2);
   });
 });
