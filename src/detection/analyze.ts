@@ -48,7 +48,7 @@ export async function analyze(text: string, recognizers: readonly Recognizer[], 
     // A model can tag invisible characters; a span that shows nothing names no one.
     .filter((s) => !INVISIBLE_ONLY.test(text.slice(s.start, s.end)));
   const kept = applyWhitelist(text, found, options.whitelist ?? []);
-  const merged = mergeSpans([...preferFullerIdentifiers(preferContaining(kept)), ...blacklistSpans(text, options.blacklist ?? [])]);
+  const merged = mergeSpans([...preferFullerIdentifiers(text, preferContaining(kept)), ...blacklistSpans(text, options.blacklist ?? [])]);
   const propagated = applyWhitelist(text, propagateSpans(text, merged), options.whitelist ?? []);
   return propagated.length === 0 ? merged : mergeSpans([...merged, ...propagated]);
 }

@@ -53,17 +53,19 @@ export function preferContaining(spans: readonly Span[], margin = 0.15): Span[] 
 }
 
 /**
- * Drops an identifier span (OTH) that another OTH span strictly contains: of two readings of one identifier the
- * fuller one wins, whatever their scores (`TG 0412/24-117` by the labelled rule over the phone shape `0412/24-117`;
- * the whole `0171 2345678` a contract number's label announces over the labelled rule's first group `0171`, whose
- * rest would stay in clear text). Run before `mergeSpans`, which would keep the stronger piece.
+ * Drops an identifier span (OTH) that another OTH span strictly contains where the rest of the fuller one is digits
+ * and separators only: the rest of the number (`Vertragsnummer: 0171 2345678`, which the labelled rule reads as
+ * `0171` and a contract number's hand-over from the phone rules whole), which would otherwise stay in clear text
+ * beside the stronger piece. A fuller span that adds words (`VAT GB 318…` over `GB 318…`) is left to `mergeSpans`.
  */
-export function preferFullerIdentifiers(spans: readonly Span[]): Span[] {
+export function preferFullerIdentifiers(text: string, spans: readonly Span[]): Span[] {
   const ids = spans.filter((s) => s.label === 'OTH').sort((a, b) => a.start - b.start || b.end - a.end);
   const dropped = new Set<Span>();
+  const numberRest = (outer: Span, inner: Span) =>
+    /^[\d\s./-]*$/u.test(text.slice(outer.start, inner.start)) && /^[\d\s./-]*$/u.test(text.slice(inner.end, outer.end));
   let reach: Span | undefined;
   for (const s of ids) {
-    if (reach && reach.end >= s.end && reach.end - reach.start > s.end - s.start) dropped.add(s);
+    if (reach && reach.end >= s.end && reach.end - reach.start > s.end - s.start && numberRest(reach, s)) dropped.add(s);
     if (!reach || s.end > reach.end) reach = s;
   }
   return dropped.size === 0 ? [...spans] : spans.filter((s) => !dropped.has(s));

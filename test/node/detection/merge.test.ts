@@ -89,13 +89,15 @@ describe('preferContaining', () => {
 
 describe('preferFullerIdentifiers', () => {
   const oth = (start: number, end: number, score: number, source = 'oth'): Span => ({ start, end, label: 'OTH', score, source });
-  it('drops an identifier span another one contains, whatever the scores; other labels and equal spans stay', () => {
+  it("drops an identifier span another one contains when the rest is the number's digits; other labels and equal spans stay", () => {
+    const text = '0171 2345678 and VAT GB 318 4420 71';
     const outer = oth(0, 12, 0.6, 'tel');
     const inner = oth(0, 4, 0.85);
-    const tel: Span = { start: 20, end: 24, label: 'TEL', score: 0.9, source: 'tel' };
-    const telOuter: Span = { start: 18, end: 30, label: 'PER', score: 0.5, source: 'ner' };
-    expect(preferFullerIdentifiers([inner, outer, tel, telOuter])).toEqual([outer, tel, telOuter]);
-    expect(preferFullerIdentifiers([oth(3, 9, 0.6), oth(3, 9, 0.8)])).toHaveLength(2);
-    expect(preferFullerIdentifiers([oth(0, 6, 0.9), oth(4, 10, 0.6)])).toHaveLength(2);
+    const withWord = oth(17, 35, 0.6);
+    const vat = oth(21, 35, 0.85);
+    const per: Span = { start: 0, end: 12, label: 'PER', score: 0.5, source: 'ner' };
+    expect(preferFullerIdentifiers(text, [inner, outer, withWord, vat, per])).toEqual([outer, withWord, vat, per]);
+    expect(preferFullerIdentifiers(text, [oth(0, 4, 0.6), oth(0, 4, 0.8)])).toHaveLength(2);
+    expect(preferFullerIdentifiers(text, [oth(0, 6, 0.9), oth(4, 12, 0.6)])).toHaveLength(2);
   });
 });
