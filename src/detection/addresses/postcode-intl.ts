@@ -29,7 +29,7 @@ const COUNTRY_AFTER = new RegExp(
 );
 /** A street line right before (house number at its end, an addition after it): "Strandkaien 22 5013 Bergen". */
 const STREET_LINE_BEFORE = new RegExp(
-  `\\p{L}{2,}\\.?${SP}\\d{1,4}[a-zA-Z]?\\.?(?:,?${SP}[\\p{L}\\p{N}.º]{1,8}(?:${SP}[\\p{L}.]{1,6})?)?,?(?:${SP}{1,3}|${SP}{0,3}\\r?\\n${SP}{0,3})$`,
+  `\\p{L}{2,}\\.?${SP}\\d{1,4}[a-zA-Z]?(?:\\.(?=,))?(?:,?${SP}[\\p{L}\\p{N}.º]{1,8}(?:${SP}[\\p{L}.]{1,6})?)?,?(?:${SP}{1,3}|${SP}{0,3}\\r?\\n${SP}{0,3})$`,
   'u',
 );
 

@@ -18,7 +18,8 @@ const HU_STOP = notWord([...FUNCTION_WORDS, ...words('A Az Egy Ez Azt Ezt Itt Ot
 const HU_WORD = `\\p{Lu}\\p{Ll}{1,20}(?:-\\p{L}\\p{Ll}{1,20})?`;
 /** House number: 12, 43-47, 1/A, 12/b; not a decimal or part of a longer digit run. */
 const HU_NUM =
-  `[1-9]\\d{0,3}(?:${SP}?[-–/]${SP}?(?:[1-9]\\d{0,3}|[A-Za-z](?![\\p{L}\\p{N}])))?(?:[a-z](?![\\p{L}\\p{N}]))?` + '(?![\\p{N}]|[.,]\\d)';
+  `[1-9]\\d{0,3}(?:${SP}?[-–/]${SP}?(?:[1-9]\\d{0,3}|[A-Za-z](?![\\p{L}\\p{N}])))?(?:[a-z](?![\\p{L}\\p{N}]))?` +
+  '(?![\\p{L}\\p{N}]|[.,]\\d)';
 /** Floor and door: "5. II. em. 3", "5., fszt. 2", "5. 3. emelet 12. ajtó" (emelet = floor, ajtó = door). */
 const HU_FLOOR =
   `(?:\\.?,?${SP}(?:(?:[IVX]{1,4}|[1-9]\\d?)\\.${SP}?em(?:elet|\\.)|fszt\\.?|földszint)` +
@@ -31,9 +32,18 @@ const HU_UNIT_AFTER = new RegExp(
   'u',
 );
 
-function notHuAmount(_value: string, m: RegExpExecArray, text: string): boolean {
+/** What ends a street line: a comma, a line break, the text's end, a postcode. */
+const LINE_END_AFTER = /^\.?(?:[,;]|[ \t]*\r?\n|\s*$|[ \t]\d{4}[ \t])/u;
+
+/**
+ * No count or measure after the number. German "u." is "und" (`Meier u. 2 Kinder`, `50 Watt u. 1 min`): with the
+ * abbreviation the line must end after the number or carry a floor.
+ */
+function huStreet(value: string, m: RegExpExecArray, text: string): boolean {
   const end = m.index + m[0].length;
-  return !HU_UNIT_AFTER.test(text.slice(end, end + 16));
+  const after = text.slice(end, end + 16);
+  if (HU_UNIT_AFTER.test(after)) return false;
+  return !/[ \u00a0\u202f]u\.[ \u00a0\u202f]/u.test(value) || / em|fszt|földszint/u.test(value) || LINE_END_AFTER.test(after);
 }
 
 /** Hungarian street rules; the street recognizer runs them beside the others. */
@@ -43,6 +53,6 @@ export const HU_STREET_RULES: readonly PatternRule[] = [
     label: 'STR',
     regex: new RegExp(`${B}${HU_STOP}${HU_WORD}(?:${SP}${HU_WORD}){0,2}${SP}${HU_TYPE}${SP}${HU_NUM}${HU_FLOOR}`, 'gu'),
     score: 0.85,
-    validate: notHuAmount,
+    validate: huStreet,
   },
 ];

@@ -82,6 +82,7 @@ describe('intlPostcodeRecognizer: Australian and Italian 00 codes (issue 37, ste
     ['12 Hay St, Perth WA 6000.', ['Perth WA 6000']],
     ['Mascot NSW 2020\nAustralia', ['Mascot NSW 2020']],
     ['Via Roma 12, 00184 Roma', ['00184 Roma']],
+    ['Váci utca 15., 1052 Budapest', ['1052 Budapest']],
     ['Sig.ra Bianchi\nVia Flaminia 3\n00060 Formello', ['00060 Formello']],
   ])('finds the place in %j', (text, expected) => {
     expect(found(text)).toEqual(expected);
@@ -95,7 +96,9 @@ describe('intlPostcodeRecognizer: Australian and Italian 00 codes (issue 37, ste
   const zeroFamily = ['Order', 'Invoice', 'Code', 'Ref'].flatMap((w) =>
     ['Roma', 'Milano', 'Napoli'].map((t, i) => `${w} 0018${i} Roma is due; see also 0019${i} ${t}.`),
   );
-  it.each([...yearFamily, ...zeroFamily])('finds nothing in %j', (text) => {
+  // A sentence ending in a number is no street line before a 4-digit code: "Ka 430. 1415 Zwangsarbeiter".
+  const sentenceFamily = ['Gotha Ka 430.', 'Seite 12.', 'Typ Go 345.'].map((s, i) => `${s} ${1415 + i} Zwangsarbeiter werden`);
+  it.each([...yearFamily, ...zeroFamily, ...sentenceFamily])('finds nothing in %j', (text) => {
     expect(found(text)).toEqual([]);
   });
 });

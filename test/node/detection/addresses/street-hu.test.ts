@@ -34,7 +34,11 @@ describe('streetRecognizer: Hungarian streets (name, street word, number)', () =
   const measures = ['Petőfi', 'Kossuth', 'Rákóczi'].flatMap((n) =>
     words.flatMap((w) => tails.slice(0, 5).map((t, i) => `Találkozó a ${n} ${w} ${i + 10} ${t}`)),
   );
-  it.each([...negatives, ...measures])('finds nothing in %j', (text) => {
+  // German "u." is "und": a name, "u." and a number in running text.
+  const german = ['Meier', 'Eltern', 'Watt', 'Müller'].flatMap((n) =>
+    ['Kinder', 'Geschwister', 'weitere', 'minüt.'].map((t, i) => `beg. mit 50 ${n} u. ${i + 1} ${t} im Haus`),
+  );
+  it.each([...negatives, ...measures, ...german, 'beg. mit 50 Watt u. 1minüt. Steigerung'])('finds nothing in %j', (text) => {
     expect(found(text)).toEqual([]);
   });
 
