@@ -29,7 +29,7 @@ const COUNTRY_AFTER = new RegExp(
 );
 /** A street line right before (house number at its end, an addition after it): "Strandkaien 22 5013 Bergen". */
 const STREET_LINE_BEFORE = new RegExp(
-  `\\p{L}{2,}\\.?${SP}\\d{1,4}[a-zA-Z]?(?:,?${SP}[\\p{L}\\p{N}.º]{1,8}(?:${SP}[\\p{L}.]{1,6})?)?,?(?:${SP}{1,3}|${SP}{0,3}\\r?\\n${SP}{0,3})$`,
+  `\\p{L}{2,}\\.?${SP}\\d{1,4}[a-zA-Z]?(?:\\.(?=,))?(?:,?${SP}[\\p{L}\\p{N}.º]{1,8}(?:${SP}[\\p{L}.]{1,6})?)?,?(?:${SP}{1,3}|${SP}{0,3}\\r?\\n${SP}{0,3})$`,
   'u',
 );
 
@@ -50,6 +50,9 @@ const CA_PROVINCE = alternation(words('AB BC MB NB NL NS NT NU ON PE QC SK YT'))
 const CA_POSTCODE = `[ABCEGHJ-NPRSTVXY]\\d[ABCEGHJ-NPRSTV-Z]${SP}?\\d[ABCEGHJ-NPRSTV-Z]\\d(?![\\p{L}\\p{N}])`;
 /** Eircode: routing key + four characters with at least one letter (all-digit groups are phone or order numbers). */
 const EIRCODE = `(?:[AC-FHKNPRTV-Y]\\d{2}|D6W)${SP}?(?=[0-9]{0,3}[AC-FHKNPRTV-Y])[0-9AC-FHKNPRTV-Y]{4}(?![\\p{L}\\p{N}])`;
+
+/** Australian states and territories; a 4-digit postcode follows them (Sydney NSW 2000). */
+const AU_STATE = alternation(words('NSW VIC QLD SA WA TAS NT ACT'));
 
 /** Foreign postcode rules; exported so that tests can reuse single rules. */
 export const INTL_POSTCODE_RULES: readonly PatternRule[] = [
@@ -109,6 +112,25 @@ export const INTL_POSTCODE_RULES: readonly PatternRule[] = [
     label: 'LOC',
     regex: new RegExp(`(?<![\\p{L}\\p{N}\\p{M}])Dublin${SP}(?:6W|1\\d|2[0-4]|[1-9])(?![\\p{L}\\p{N}])`, 'gu'),
     score: 0.85,
+  },
+  {
+    // Sydney NSW 2000, Surry Hills, NSW 2010, Perth WA 6000: an Australian town, state and postcode as one place.
+    label: 'LOC',
+    regex: new RegExp(
+      `(?<![\\p{L}\\p{N}\\p{M}])(?:${US_CITY}${SP}){0,2}${US_CITY},?${SP}${AU_STATE}${SP}{1,2}[0-9]\\d{3}(?![\\p{L}\\p{N}]|[.,]\\d)`,
+      'gu',
+    ),
+    score: 0.9,
+    // A year-like code (NSW has 2000–2999) ends the line or the sentence: "Sydney NSW 2020 Olympics" is no address.
+    validate: (value, m, text) =>
+      !/(?:19|20)\d\d$/u.test(value) || /^(?:[,.;)]|\s*$|[ \t]*\r?\n|,?[ \t]*Australia)/u.test(text.slice(m.index + m[0].length)),
+  },
+  {
+    // 00184 Roma, 00060 Formello: Italian codes of Lazio start with 00, which no German code does; after a street line.
+    label: 'LOC',
+    regex: new RegExp(`${START}00\\d{3}${SP}{1,2}${TOWN}`, 'gu'),
+    score: 0.85,
+    validate: addressBlock,
   },
   {
     // APO AE 09001, FPO AP 96601: US military post offices.

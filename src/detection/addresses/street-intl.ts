@@ -101,6 +101,41 @@ function notAmount(_value: string, m: RegExpExecArray, text: string): boolean {
   return !UNIT_AFTER.test(text.slice(m.index + m[0].length, m.index + m[0].length + 16));
 }
 
+/**
+ * Words that put a street type's "name" elsewhere: a medium (Via Email 3), a firm, hotel or venue (Plaza Hotel 5,
+ * Corso Capital 2), a product, a section of a text. Checked in JavaScript, word by word (no regex code per rule).
+ */
+const NAME_STOP: ReadonlySet<string> = new Set(
+  words(`Email E-Mail EMail Mail Post Phone Telefon Fax Chat Link App Web Website Internet Zoom Skype Teams WhatsApp
+  Slack Signal Telegram Amazon eBay PayPal DHL UPS FedEx TNT GLS Hermes Royal Courier Hotel Hotels Resort Motel Hostel
+  Group Holdings Holding Capital Partners Partner Records Cinema Cinemas Theatre Theater Mall Shopping Bank Club Team
+  Studio Studios Media Inc Ltd LLC GmbH AG SpA Srl SA SL Ltda Co Company Corp Corporation Consulting Solutions
+  Services Systems Software Technologies Tech Labs Games Pictures Films Music Entertainment Sports Fitness Gym
+  Restaurant Bar Cafe Café Pizzeria Chapter Table Level Test Section Page Step Part Version Edition Series Model
+  Season Episode Track Album Game Player Room Floor Suite Unit Apartment Apartments Tower Towers Center Centre Crucis
+  Dolorosa Lattea Ferrata Mr Mrs Ms Miss Mx`),
+);
+/** Counts after the number in the languages of the type-first streets (stars, stazioni, giorni, estrellas …). */
+const COUNT_AFTER = new RegExp(
+  `^${SP}{1,2}(?:\\p{Ll}{3,20}s(?![\\p{L}\\p{N}])|${phrases(`giorni anni mesi ore minuti persone stelle stazioni volte
+  camere posti punti dipendenti euro metri chilometri voti pagine fermate tappe casa`)}(?![\\p{L}\\p{N}]))`,
+  'u',
+);
+
+/** A French type right after the number: the number opens the next street ("impasse du Moulin, 9 quai Voltaire"). */
+const FR_TYPE_AFTER = new RegExp(`^${SP}${TYPE_FR}${SP}`, 'u');
+
+/**
+ * A type-first street line: no name word from {@link NAME_STOP}, no count after its number ("Via Crucis 14
+ * stations", "Plaza Hotel 5 stars") and no French street after it, on top of {@link notAmount}.
+ */
+function typeFirstStreet(value: string, m: RegExpExecArray, text: string): boolean {
+  if (value.split(/[ \u00a0\u202f,]+/u).some((w) => NAME_STOP.has(w))) return false;
+  const end = m.index + m[0].length;
+  const after = text.slice(end, end + 24);
+  return !COUNT_AFTER.test(after) && !FR_TYPE_AFTER.test(after) && notAmount(value, m, text);
+}
+
 /** PO boxes by their local name; ambiguous short forms (BP, CP, Box, PL) are left out (BP 120/80 is blood pressure). */
 const PO_BOX = phrases(`Apartado_de_Correos Apartado_Postal Apdo. Case_postale Case_Postale Boîte_postale Casella_postale
   Casella_Postale Postbus Postboks Postbox Postilokero Caixa_Postal Skrytka_pocztowa P.O.B. GPO_Box Locked_Bag`);
@@ -149,7 +184,7 @@ export const INTL_STREET_RULES: readonly PatternRule[] = [
       'gu',
     ),
     score: 0.85,
-    validate: notAmount,
+    validate: typeFirstStreet,
   },
   {
     // 12, rue des Tanneurs; 8 Quai Charlemagne; 4 bis avenue Foch: the French number first.

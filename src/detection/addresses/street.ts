@@ -15,6 +15,7 @@ import type { Recognizer } from '../recognizer.js';
 import { patternRecognizer, type PatternRule } from '../rules/pattern-recognizer.js';
 import { SP, WORD_END as E, WORD_START as B } from '../rules/fragments.js';
 import { UK_POSTCODE, US_CITY, US_STATE_ZIP } from './postcode-city.js';
+import { HU_STREET_RULES } from './street-hu.js';
 import { INTL_STREET_RULES } from './street-intl.js';
 
 /*
@@ -130,7 +131,7 @@ const EN_PLACE_TYPES = new Set(
 const EN_TYPE_FULL = alternation(EN_TYPES.filter((t) => !EN_ABBR.has(t) && t !== 'Broadway' && !EN_PLACE_TYPES.has(t)));
 /** A flat, unit or floor before the street line: "Flat 2", "Unit 3", "4th Floor", "Ground Floor Flat". */
 const EN_UNIT =
-  `(?:${phrases('Flat Apt. Apt Apartment Unit Suite Ste. Ste')}${SP}#?\\d{1,4}[A-Za-z]?` +
+  `(?:${phrases('Flat Apt. Apt Apartment Unit Suite Ste. Ste Level Shop')}${SP}#?\\d{1,4}[A-Za-z]?(?:/\\d{1,2}(?![\\p{N}]))?` +
   `|(?:\\d{1,2}(?:st|nd|rd|th)|${phrases('Ground First Second Third Top Lower Upper Basement Garden')})${SP}` +
   `(?:Floor|Fl\\.)(?:${SP}${phrases('Flat Suite Office')})?|${phrases('Basement_Flat Garden_Flat Top_Flat')})`;
 /** Words that end a building name on an address line (Kennet House, Marlowe Court, Millbrook Health Centre). */
@@ -138,16 +139,25 @@ const EN_BUILDING_TYPE = phrases(`House Court Centre Center Building Buildings T
   Works Mill Yard Farm Cottage Cottages Barn Block Wing Exchange Quay Wharf`);
 const EN_BUILDING = `(?:The${SP})?${notWord(FUNCTION_WORDS)}(?:${EN_WORD}${SP}){1,3}${EN_BUILDING_TYPE}`;
 /** Unit and building name before the number, each followed by a comma or a space: "Flat 6, Marlowe Court, 88 …". */
-const EN_PRE = `(?:${EN_UNIT},?${SP})?(?:${EN_BUILDING},?${SP})?`;
-const EN_POST =
-  `(?:,?${SP}${phrases('Floor Fl. Suite Ste. Unit Apt. Apt Apartment Room Rm. #')}${SP}?#?\\d{1,4}[A-Za-z]?` + '(?![\\p{L}\\p{N}]))?';
+const EN_PRE = `(?:${EN_UNIT}(?:,?${SP}|,?${SP}{0,3}\\r?\\n${SP}{0,3}))?(?:${EN_BUILDING},?${SP})?`;
+/** One addition after the street: "Suite 200", "Apt. 4B", "#12", "Floor 14", "14th Floor", "Level 5". */
+const EN_ADD =
+  `(?:${phrases('Floor Fl. Suite Ste. Unit Apt. Apt Apartment Room Rm. Level #')}${SP}?#?\\d{1,4}[A-Za-z]?` +
+  `|\\d{1,2}(?:st|nd|rd|th)${SP}(?:Floor|Fl\\.))(?![\\p{L}\\p{N}])`;
+/**
+ * Up to two additions, after a comma or a space, or alone on the next line of an address block ("742 Evergreen
+ * Terrace⏎Apt 3⏎Springfield, IL 62704": labels.md keeps the unit inside STR, and a span may cross a line break).
+ */
+const EN_POST = `(?:(?:,?${SP}|,?${SP}{0,3}\\r?\\n${SP}{0,3}(?=${EN_ADD}${SP}{0,3}(?:[,\\r\\n]|$)))${EN_ADD}){0,2}`;
 /** A US or UK town line right after: "Springfield, IL 62701", "Portland, Oregon 97201", "Cambridge CB2 1TN". */
 const EN_TOWN_AFTER =
   `(?=,?(?:${SP}{1,3}|${SP}{0,3}\\r?\\n${SP}{0,3})(?:${US_CITY}${SP}){0,2}${US_CITY}` +
   `(?:${SP}${phrases('upon on under')}${SP}\\p{Lu}\\p{Ll}{1,20})?,?${SP}(?:${US_STATE_ZIP}|${UK_POSTCODE}))`;
 /** Start of an address line: the text's or a line's start, or after a comma or a table-cell bar. */
 const LINE_START = `(?<=^${SP}{0,8}|[,|]${SP}{1,3})`;
-const PO_BOX = phrases('P.O._Box P._O._Box P.O.Box PO_Box Post_Office_Box Postfach');
+const PO_BOX = phrases(
+  'P.O._Box P._O._Box P.O.Box PO_Box P.O._BOX PO_BOX P_O_Box Po_Box Post_Office_Box POST_OFFICE_BOX POB Postfach POSTFACH',
+);
 
 const UNIT_AFTER = new RegExp(`^${SP}?(?:${alternation(UNIT_WORDS)}(?![\\p{L}\\p{N}])|%|€|\\$)`, 'u');
 
@@ -161,11 +171,22 @@ const YEAR_BEFORE = new RegExp(
   'u',
 );
 
-/** English addresses: a 4-digit number after "in"/"since" is a year ("In 2020 Oxford Street …"). */
+/** Words that number what follows them, not a house: "Chapter 12 The Street", "Track 3 Abbey Road". */
+const LABEL_BEFORE = new RegExp(
+  `(?:^|[^\\p{L}])${phrases(`Chapter Page Pages Section Part Step Table Figure Fig. Episode Season Volume Vol. Track
+  Article Item Rule Lesson Module Grade Year Class Act Scene Book Level Stage Round Game Match Question No. Nr. Number
+  Seite Kapitel Teil Abschnitt chapter page section part step table figure episode track item rule lesson grade year`)}${SP}$`,
+  'u',
+);
+
+/**
+ * English addresses: a 4-digit number after "in"/"since" is a year ("In 2020 Oxford Street …"); a number after a
+ * counting word numbers something else ("Chapter 12 The Street").
+ */
 function englishAddress(value: string, m: RegExpExecArray, text: string): boolean {
-  if (/^(?:19|20)\d\d(?!\d)/u.test(value) && YEAR_BEFORE.test(text.slice(Math.max(0, m.index - 8), m.index))) {
-    return false;
-  }
+  const before = text.slice(Math.max(0, m.index - 12), m.index);
+  if (/^(?:19|20)\d\d(?!\d)/u.test(value) && YEAR_BEFORE.test(before.slice(-8))) return false;
+  if (/^\d/u.test(value) && LABEL_BEFORE.test(before)) return false;
   return notAmount(value, m, text);
 }
 
@@ -307,6 +328,6 @@ export const STREET_RULES: readonly PatternRule[] = [
 ];
 
 /** Street + house number and PO box recognizer (STR), German and English. */
-export const streetRecognizer: Recognizer = patternRecognizer(ID, [...STREET_RULES, ...INTL_STREET_RULES], {
+export const streetRecognizer: Recognizer = patternRecognizer(ID, [...STREET_RULES, ...INTL_STREET_RULES, ...HU_STREET_RULES], {
   resolveOverlaps: true,
 });

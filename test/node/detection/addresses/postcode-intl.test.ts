@@ -73,3 +73,32 @@ describe('intlPostcodeRecognizer', () => {
     expect(Array.isArray(intlPostcodeRecognizer.detect(text, ctx))).toBe(true);
   });
 });
+
+describe('intlPostcodeRecognizer: Australian and Italian 00 codes (issue 37, step 5)', () => {
+  it.each([
+    ['2 George St, Sydney NSW 2000', ['Sydney NSW 2000']],
+    ['Level 5, 100 Pitt Street\nSurry Hills, NSW 2010', ['Surry Hills, NSW 2010']],
+    ['Shop 3, 45 King St, Melbourne VIC 3000, Australia', ['Melbourne VIC 3000']],
+    ['12 Hay St, Perth WA 6000.', ['Perth WA 6000']],
+    ['Mascot NSW 2020\nAustralia', ['Mascot NSW 2020']],
+    ['Via Roma 12, 00184 Roma', ['00184 Roma']],
+    ['Váci utca 15., 1052 Budapest', ['1052 Budapest']],
+    ['Sig.ra Bianchi\nVia Flaminia 3\n00060 Formello', ['00060 Formello']],
+  ])('finds the place in %j', (text, expected) => {
+    expect(found(text)).toEqual(expected);
+  });
+
+  // A state and a year-like number in a sentence, and 00-numbers without a street line before them.
+  const states = ['NSW', 'VIC', 'QLD', 'WA', 'SA', 'TAS'];
+  const yearFamily = states.flatMap((s) =>
+    ['Olympics review', 'Budget papers', 'Election results'].map((t, i) => `The Sydney ${s} ${2000 + i * 12} ${t} are out.`),
+  );
+  const zeroFamily = ['Order', 'Invoice', 'Code', 'Ref'].flatMap((w) =>
+    ['Roma', 'Milano', 'Napoli'].map((t, i) => `${w} 0018${i} Roma is due; see also 0019${i} ${t}.`),
+  );
+  // A sentence ending in a number is no street line before a 4-digit code: "Ka 430. 1415 Zwangsarbeiter".
+  const sentenceFamily = ['Gotha Ka 430.', 'Seite 12.', 'Typ Go 345.'].map((s, i) => `${s} ${1415 + i} Zwangsarbeiter werden`);
+  it.each([...yearFamily, ...zeroFamily, ...sentenceFamily])('finds nothing in %j', (text) => {
+    expect(found(text)).toEqual([]);
+  });
+});

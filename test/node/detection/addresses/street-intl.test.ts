@@ -105,3 +105,54 @@ describe('streetRecognizer: streets of other countries', () => {
     expect(Array.isArray(streetRecognizer.detect(text, ctx))).toBe(true);
   });
 });
+
+describe('streetRecognizer: street words of other languages (issue 37, step 5)', () => {
+  it.each([
+    // The house number where each language puts it: after the name (IT, ES, PT, Nordic, NL, GR), before it (FR).
+    ['Via Roma 12, 00184 Roma', ['Via Roma 12']],
+    ['Viale Monza 12, Milano', ['Viale Monza 12']],
+    ['Piazza Navona 4 e Corso Buenos Aires 33', ['Piazza Navona 4', 'Corso Buenos Aires 33']],
+    ['Vicolo del Cedro 8, Largo Argentina 3', ['Vicolo del Cedro 8', 'Largo Argentina 3']],
+    ['12 rue de la Paix, 75002 Paris', ['12 rue de la Paix']],
+    ['15, boulevard Saint-Michel; 3 chemin des Vignes', ['15, boulevard Saint-Michel', '3 chemin des Vignes']],
+    ['2 allée des Tilleuls, 7 place de la Concorde', ['2 allée des Tilleuls', '7 place de la Concorde']],
+    ['4 impasse du Moulin, 9 quai Voltaire', ['4 impasse du Moulin', '9 quai Voltaire']],
+    ['Calle Mayor, 5, 3º B, 28013 Madrid', ['Calle Mayor, 5, 3º B']],
+    ['C/ Mayor 5, Avda. de América 12', ['C/ Mayor 5', 'Avda. de América 12']],
+    ['Paseo del Prado 8, Plaza Mayor 3, Camino de Ronda 14', ['Paseo del Prado 8', 'Plaza Mayor 3', 'Camino de Ronda 14']],
+    ['Rua Augusta 274, 2.º Esq., 1100-053 Lisboa', ['Rua Augusta 274, 2.º Esq.']],
+    ['Travessa do Carmo 3, Praça do Comércio 1, Largo do Chiado 5', ['Travessa do Carmo 3', 'Praça do Comércio 1', 'Largo do Chiado 5']],
+    ['Storgatan 14, Sveavägen 8, Nørregade 12, Solbakkevej 4', ['Storgatan 14', 'Sveavägen 8', 'Nørregade 12', 'Solbakkevej 4']],
+    [
+      'Thorvald Meyers gate 12, Kirkeveien 5, Kauppakatu 3, Hämeentie 3',
+      ['Thorvald Meyers gate 12', 'Kirkeveien 5', 'Kauppakatu 3', 'Hämeentie 3'],
+    ],
+    ['Οδός Ερμού 72, 105 63 Αθήνα', ['Οδός Ερμού 72']],
+    ['Λεωφόρος Κηφισίας 124 / Leoforos Kifisias 124', ['Λεωφόρος Κηφισίας 124', 'Leoforos Kifisias 124']],
+    [
+      'Stationsweg 3, Vondellaan 4, Museumplein 6, Keizersgracht 123',
+      ['Stationsweg 3', 'Vondellaan 4', 'Museumplein 6', 'Keizersgracht 123'],
+    ],
+  ])('finds the street in %j', (text, expected) => {
+    expect(found(text)).toEqual(expected);
+  });
+
+  // A street type, a capitalised word and a number are not enough when the word names a medium, a firm, a venue or a
+  // text's part, or when a count follows the number: generated from types × names × tails × openers.
+  const types = ['Via', 'Plaza', 'Corso', 'Largo', 'Camino', 'Rua', 'Place', 'Route', 'Calle', 'Piazza', 'Praça', 'Odos'];
+  const names = ['Email', 'Hotel', 'Group', 'Holdings', 'Capital', 'Records', 'Cinema', 'Zoom', 'Amazon', 'Chapter', 'Mr Smith'];
+  const openers = ['We booked', 'She works at', 'Thanks to', 'I heard'];
+  const nameFamily = types.flatMap((t) => names.map((n, i) => `${openers[i % openers.length]} ${t} ${n} ${i + 2} was great.`));
+  const counts = ['stars', 'stations', 'employees', 'reviews', 'giorni', 'stelle', 'estrellas', 'votos'];
+  const countFamily = types.flatMap((t) => counts.map((c, i) => `${openers[i % openers.length]} ${t} Alta ${i + 3} ${c}.`));
+  // Lower-case "via", "place", "route" are words of the sentence; Corso as a surname.
+  const lowerFamily = ['via', 'place', 'route', 'calle', 'rua'].flatMap((w) =>
+    ['email', 'the portal', 'DHL', 'Zoom'].map((n, i) => `Please send it ${w} ${n} ${i + 2} times, or take ${w} ${i + 1}.`),
+  );
+  const surnameFamily = ['Corso', 'Plaza', 'Largo', 'Camino'].flatMap((s) =>
+    ['Dear Ms', 'Call Mr', 'Signed,'].map((o, i) => `${o} ${s}, ${i + 40} years, order ${i + 7} is ready.`),
+  );
+  it.each([...nameFamily, ...countFamily, ...lowerFamily, ...surnameFamily])('finds nothing in %j', (text) => {
+    expect(found(text)).toEqual([]);
+  });
+});

@@ -170,3 +170,61 @@ describe('streetRecognizer', () => {
     expect(Array.isArray(streetRecognizer.detect(text, ctx))).toBe(true);
   });
 });
+
+describe('streetRecognizer: English lines with units, floors and PO boxes (issue 37, step 5)', () => {
+  it.each([
+    ['Send it to 123 Main Street, Springfield.', ['123 Main Street']],
+    ['Apt 4B, 55 Elm Rd, Boston', ['Apt 4B, 55 Elm Rd']],
+    ['Our office: 500 Market St, Suite 200, San Francisco, CA 94105', ['500 Market St, Suite 200']],
+    ['Unit 5, 12 Station Road, Leeds LS1 4AB', ['Unit 5, 12 Station Road']],
+    ['1 Canada Square, Floor 14, London E14 5AB', ['1 Canada Square, Floor 14']],
+    ['1 Canada Square, 14th Floor, London E14 5AB', ['1 Canada Square, 14th Floor']],
+    ['14th Floor, 1 Canada Square, London', ['14th Floor, 1 Canada Square']],
+    ['500 Market St, Suite 200, 3rd Floor, San Francisco', ['500 Market St, Suite 200, 3rd Floor']],
+    ['55 Elm Rd #12, Boston, MA 02118', ['55 Elm Rd #12']],
+    ['Flat 3/2, 14 Byres Road, Glasgow G11 5JY', ['Flat 3/2, 14 Byres Road']],
+    ['Level 5, 100 Pitt Street, Sydney NSW 2000', ['Level 5, 100 Pitt Street']],
+    ['Shop 3, 45 King St, Melbourne VIC 3000', ['Shop 3, 45 King St']],
+    // Multi-line blocks: a unit alone on its line belongs to the street line (labels.md: a span may cross a line break).
+    ['John Smith\n742 Evergreen Terrace\nApt 3\nSpringfield, IL 62704', ['742 Evergreen Terrace\nApt 3']],
+    ['Acme Corp\n500 Market Street\nSuite 200\nSan Francisco, CA 94105', ['500 Market Street\nSuite 200']],
+    ['Mr A. Jones\nFlat 2\n14 Kings Road\nLondon SW3 4ND', ['Flat 2\n14 Kings Road']],
+    ['Jane Doe\n4 Privet Drive\nLittle Whinging KT1 2AB', ['4 Privet Drive']],
+    // PO boxes and military mail.
+    ['PO Box 1234, Austin, TX 78701', ['PO Box 1234']],
+    ['P.O. Box 77, Dublin', ['P.O. Box 77']],
+    ['P.O. BOX 77', ['P.O. BOX 77']],
+    ['POB 123, Nairobi', ['POB 123']],
+    ['Postfach 10 20 30, 80331 München', ['Postfach 10 20 30']],
+    ['SSgt Lee, PSC 1234, Box 5678, APO AE 09012', ['PSC 1234, Box 5678']],
+  ])('finds the street line in %j', (text, expected) => {
+    expect(found(text)).toEqual(expected);
+  });
+
+  // "Unit 5" in a syllabus, "Floor 3" of a building, "Suite 2" in music: a unit word with a number is a street line
+  // only with a numbered street after or before it.
+  const units = ['Unit 5', 'Floor 3', 'Suite 2', 'Level 4', 'Apartment 6', 'Shop 7', 'Flat 8', '14th Floor'];
+  const unitSentences = [
+    (u: string) => `${u} covers thermodynamics.`,
+    (u: string) => `The fire started on ${u} of the building.`,
+    (u: string) => `Bach's Cello ${u} in D minor`,
+    (u: string) => `See ${u}, Section 3.`,
+    (u: string) => `${u} is on the left.`,
+    (u: string) => `We met at ${u} yesterday, then went home.`,
+  ];
+  it.each(units.flatMap((u) => unitSentences.map((s) => s(u))))('finds no street line in %j', (text) => {
+    expect(found(text)).toEqual([]);
+  });
+
+  // A number after a counting word numbers a chapter, a track or a page, not a house.
+  const counters = ['Chapter', 'Page', 'Section', 'Track', 'Episode', 'Step', 'Figure', 'Table'];
+  const titles = ['The Street', 'Abbey Road', 'Penny Lane', 'Sunset Boulevard', 'Baker Street'];
+  it.each(counters.flatMap((c) => titles.map((t, i) => `Read ${c} ${i + 2} ${t} again.`)))('finds nothing in %j', (text) => {
+    expect(found(text)).toEqual([]);
+  });
+
+  it.each([['Apt 1\n'], ['1 Main St\nSuite 2\n'], ['Flat 2/1 ']])('returns on a 50,000-character adversarial string (%j)', (unit) => {
+    const text = unit.repeat(Math.ceil(50_000 / unit.length)).slice(0, 50_000);
+    expect(Array.isArray(streetRecognizer.detect(text, ctx))).toBe(true);
+  });
+});
