@@ -1,7 +1,7 @@
 import type { PatternRule } from '../rules/pattern-recognizer.js';
 import { SP } from '../rules/fragments.js';
 import { GAP, LEFT_ID, LEFT_NUM, RIGHT_ID, RIGHT_NUM } from './boundaries.js';
-import { isKnownIbanCountry, isValidIban } from './validators/iban.js';
+import { isKnownIbanCountry, isValidIban, misreadIban } from './validators/iban.js';
 import { cardScheme, luhnValid } from './validators/luhn.js';
 
 /*
@@ -18,11 +18,17 @@ const IBAN_GROUP = `(?:${SP}(?![a-z]{1,4}(?![A-Za-z0-9])))?`;
 const IBAN = `${LEFT_ID}[A-Za-z]{2}${SP}?\\d{2}(?:${IBAN_GROUP}[A-Za-z0-9]{4}){2,7}(?:${IBAN_GROUP}[A-Za-z0-9]{1,3})?${RIGHT_ID}`;
 
 /**
+ * An IBAN as OCR may misread it: digits read as letters (`DES9 3704 0044 0532 0130 00` for `DE89 …`, `O` for `0`,
+ * `l` for `1`). Taken only where reading those letters as digits gives a valid IBAN (`misreadIban`).
+ */
+const IBAN_MISREAD = `${LEFT_ID}[A-Z]{2}${SP}?[0-9OoDQIliZzSsBGbTgq]{2}(?:${IBAN_GROUP}[A-Za-z0-9|]{4}){2,7}(?:${IBAN_GROUP}[A-Za-z0-9|]{1,3})?${RIGHT_ID}`;
+
+/**
  * After its label an IBAN-shaped value is one span whatever its checksum (a typo, an example number), as SV numbers
  * and foreign registers are: `IBAN: DE89 3704 0044 0532 0130 01`, `iban de27…`, `auf das Konto DE45 …`. It needs a
- * registered country.
+ * registered country. Its digits may be misread by OCR (`IBAN_MISREAD`).
  */
-const IBAN_LABELLED = `(?<![\\p{L}\\p{N}])(?:IBAN|Iban|iban|Konto|Kto\\.|Bankverbindung|account|Account)(?:${SP}?-?${SP}?(?:Nr\\.?|No\\.?|Nummer|number))?${GAP}{0,3}[:#]?${GAP}{0,20}(?<id>${IBAN})`;
+const IBAN_LABELLED = `(?<![\\p{L}\\p{N}])(?:IBAN|Iban|iban|Konto|Kto\\.|Bankverbindung|account|Account)(?:${SP}?-?${SP}?(?:Nr\\.?|No\\.?|Nummer|number))?${GAP}{0,3}[:#]?${GAP}{0,20}(?<id>${IBAN}|${IBAN_MISREAD})`;
 
 /**
  * A BIC (SWIFT code) after its label: bank, country, location and an optional branch, `BIC: GENODEF1LVB`,
@@ -70,6 +76,7 @@ export const BANK_RULES: readonly PatternRule[] = [
     // Outside the registered countries only the usual spelling counts (`am 12 3456 …` is no IBAN of `AM`).
     validate: (v) => (isValidIban(v) ? (isKnownIbanCountry(v) ? 0.95 : /^[A-Z]{2}\d/u.test(v) && 0.75) : false),
   },
+  { label: 'OTH', regex: new RegExp(IBAN_MISREAD, 'gu'), score: 0.9, validate: (v) => misreadIban(v) !== null && 0.9 },
   {
     label: 'OTH',
     regex: new RegExp(IBAN_LABELLED, 'dgu'),

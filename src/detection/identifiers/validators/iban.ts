@@ -1,3 +1,5 @@
+import { digitReadings } from './ocr-digits.js';
+
 /**
  * IBAN lengths per country (SWIFT IBAN registry). A country missing here is checked by the general rules only.
  */
@@ -114,4 +116,43 @@ export function isValidIban(value: string): boolean {
 /** Whether the IBAN's country is one with a registered length (a stronger signal than the checksum alone). */
 export function isKnownIbanCountry(value: string): boolean {
   return IBAN_LENGTHS[compactIban(value).slice(0, 2)] !== undefined;
+}
+
+/**
+ * Countries whose IBAN holds digits only after the country code: there every confusable character may be a misread
+ * digit (`ocr-digits.ts`); elsewhere only the check digits.
+ */
+const NUMERIC_BBAN = new Set([
+  'DE',
+  'AT',
+  'BE',
+  'CH',
+  'DK',
+  'FI',
+  'NO',
+  'SE',
+  'PL',
+  'PT',
+  'ES',
+  'SI',
+  'SK',
+  'CZ',
+  'HU',
+  'EE',
+  'LT',
+  'HR',
+  'RS',
+]);
+
+/**
+ * The IBAN `value` stands for where OCR misread digits of it (`DES9 3704 0044 0532 0130 00`: `DE89 …`): a reading
+ * with the confusable characters as digits that is a valid IBAN, else null. Null too for a value valid as read.
+ */
+export function misreadIban(value: string): string | null {
+  const raw = value.replace(/\s/gu, '');
+  if (raw.length < 15 || !/^[A-Za-z]{2}/u.test(raw) || isValidIban(value)) return null;
+  const country = raw.slice(0, 2).toUpperCase();
+  const positions = [2, 3, ...(NUMERIC_BBAN.has(country) ? Array.from({ length: raw.length - 4 }, (_, i) => i + 4) : [])];
+  for (const reading of digitReadings(country + raw.slice(2), positions)) if (isValidIban(reading)) return reading;
+  return null;
 }
