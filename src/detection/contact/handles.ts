@@ -139,6 +139,40 @@ function loginScore(value: string, m: RegExpExecArray): boolean {
 /** `@Jakub`: a capitalised first name after an `@`, as chats mention their members. */
 const MENTION = String.raw`${AT}(?<name>\p{Lu}\p{Ll}{1,20})(?![\p{L}\p{N}\p{M}_@]|[.\-][\p{L}\p{N}])`;
 
+/**
+ * A user's own pages on a shared host, as universities and old providers give them: `uni-bonn.de/~jschulz`,
+ * `https://example.org/~mkeller/cv.html`. The whole link, as for a profile on a network.
+ */
+const TILDE_URL = `${LEFT}(?:https?:\\/\\/)?(?:[a-z0-9\\-]{1,40}\\.){1,4}[a-z]{2,12}(?:\\/[A-Za-z0-9\\-_%.]{1,40}){0,3}\\/~[A-Za-z0-9_.\\-]{2,30}${REST}${END}`;
+
+/**
+ * A chat's speaker by user name at a line start (after a time stamp): `anna_k: bin gleich da`, `[12:03] max99: ok`.
+ * Only names with a digit or `_` inside: a plain word before a colon is a heading or a field (`Hinweis:`, `geb.am:`).
+ */
+const CHAT_SPEAKER = String.raw`(?<=(?:^|\n)[ \t]{0,4}(?:\[?\d{1,2}:\d{2}(?::\d{2})?\]?[ \t]{1,3}|<)?)(?=[a-z0-9_.\-]{0,30}[\d_])[a-z][a-z0-9_.\-]{1,28}[a-z0-9_](?=>?:[ \t])`;
+
+/**
+ * A person's own web domain: a first name and a word joined by `-` or `.` (`www.jonas-becker.de`), or, after a word
+ * that calls it a home page, written together (`homepage at emilywright.com`).
+ */
+const PERSONAL_DOMAIN = String.raw`${LEFT}(?:https?:\/\/)?(?:www\.)?(?<host>[a-z]{3,20}(?:[\-.][a-z]{3,25})?)\.(?:de|com|net|org|at|ch|eu|me|info|io|name|co\.uk|uk)(?:\/[A-Za-z0-9\-_%.~]{0,40}){0,3}(?<![.,;:!?])${END}`;
+const HOME_PAGE_BEFORE = /(?:homepage|home page|website|web site|webseite|internetseite|seite|site|blog|portfolio|page)\b[^\n]{0,20}$/iu;
+
+/** The host of a link is its owner's name: a first name, then a word that is no common one (or one before it). */
+function personalDomain(_value: string, m: RegExpExecArray, text: string): number | false {
+  const host = m.groups?.['host'] ?? '';
+  const [first = '', rest] = host.split(/[-.]/u);
+  const cap = (w: string) => w.charAt(0).toUpperCase() + w.slice(1);
+  if (rest !== undefined) return isFirstName(cap(first)) && !isCommonWord(rest, 'auto') && !isFirstName(cap(rest)) && 0.75;
+  if (!HOME_PAGE_BEFORE.test(text.slice(Math.max(0, m.index - 40), m.index))) return false;
+  for (let i = 3; i <= host.length - 4; i++) {
+    const given = host.slice(0, i);
+    const family = host.slice(i);
+    if (isFirstName(cap(given)) && !isCommonWord(given, 'en') && !isCommonWord(family, 'auto')) return 0.7;
+  }
+  return false;
+}
+
 const HANDLE_RULES: readonly PatternRule[] = [
   // Above the handle rule's 0.85, so that the name wins over the handle it also is.
   { label: 'PER', regex: new RegExp(MENTION, 'dgu'), group: 'name', score: 0.9, validate: (v) => isFirstName(v) },
@@ -147,7 +181,10 @@ const HANDLE_RULES: readonly PatternRule[] = [
   { label: 'OTH', regex: new RegExp(REDDIT_USER, 'gu'), score: 0.85 },
   { label: 'OTH', regex: new RegExp(USER_NAME, 'dgiu'), group: 'id', score: 0.85, validate: userNameScore },
   { label: 'OTH', regex: new RegExp(LOGIN_AFTER_NAME, 'dgu'), group: 'id', score: 0.7, validate: loginScore },
+  { label: 'OTH', regex: new RegExp(TILDE_URL, 'giu'), score: 0.85 },
+  { label: 'OTH', regex: new RegExp(CHAT_SPEAKER, 'gu'), score: 0.8, validate: (v) => !isCommonWord(v, 'auto') },
+  { label: 'OTH', regex: new RegExp(PERSONAL_DOMAIN, 'dgiu'), score: 0.75, validate: personalDomain },
 ];
 
-/** Profile links, user handles and user names (OTH); mentions by first name (PER). */
+/** Profile links, user handles and names, a user's pages and own domain, chat speakers (OTH); mentions by first name (PER). */
 export const handleRecognizer = patternRecognizer('handle', HANDLE_RULES, { resolveOverlaps: true });

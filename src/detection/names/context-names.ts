@@ -2,6 +2,7 @@ import {
   ADDRESS_NOUNS,
   COMMON_NOUNS,
   FUNCTION_WORDS,
+  FUNCTION_WORDS_LOWER,
   isFirstName,
   LEGAL_FORM_WORDS,
   MONTHS,
@@ -372,8 +373,74 @@ function patientLine(value: string, m: RegExpExecArray, text: string): boolean {
   return names.some((w) => isFirstName(w)) || /\d/u.test(rest);
 }
 
+/**
+ * Roles a person is named by in reports, claims and cases, before a surname alone: `der Fahrer Demir`, `the driver
+ * Brennan`, `Kläger Hoffmann`, `witness Okafor`.
+ */
+const ROLE_BEFORE_SURNAME = phrases(`Zeuge Zeugin Zeugen Fahrer Fahrerin Fahrers Beifahrer Beifahrerin Halter Halterin
+  Kläger Klägerin Klägers Beklagte Beklagten Beklagter Beschuldigte Beschuldigten Beschuldigter Geschädigte
+  Geschädigten Geschädigter Angeklagte Angeklagten Angeklagter Unfallgegner Unfallgegnerin Unfallverursacher
+  Unfallverursacherin witness driver passenger plaintiff defendant claimant complainant appellant respondent suspect
+  victim tenant landlord`);
+
+/** A name word after a role: capitalised, not in capitals (`tenant ID`), not a noun by its ending. */
+const ROLE_NAME_WORD = `${NAME_STOP}${NOT_NOUN_SUFFIX}(?=\\p{Lu}\\p{Ll})${NW}`;
+
+/**
+ * A name after its role (`Fahrer Demir`, `Zeugin Gerlinde von der Heydt`): a first name first, or a surname that is no common
+ * word (German nouns are capitalised too), no place and no known organisation.
+ */
+function roleSurname(value: string): number | false {
+  const words = value.split(/[ \t\u00a0\u202f]/u);
+  const first = words[0]!;
+  if (words.length > 1 && !isFirstName(first)) return false;
+  const surname = words.at(-1)!;
+  if (isCommonWord(surname, 'auto') || placeNames().has(surname) || KNOWN_ORG_NAMES.has(value) || NOT_AFTER_ROLE.has(first)) return false;
+  return 0.9;
+}
+/** Words after a role that name no one: `Zeugen Jehovas`. */
+const NOT_AFTER_ROLE: ReadonlySet<string> = new Set(['Jehovas']);
+
+/** Greetings of a chat, before a first name written in lower case (`hey jürgen`, `hi sabine`, `danke paul`). */
+const CHAT_GREETINGS = '(?:[Hh]ey|[Hh]i|[Hh]allo|[Hh]ello|[Mm]oin|[Ss]ervus|[Dd]anke|[Tt]hanks|[Tt]hx|[Ll]iebe|[Ll]ieber)';
+
+/**
+ * A known first name in lower case, as chats write them: a first name of the list, no common word in either language
+ * (`mark`, `will`, `rose` stay words), four letters or more.
+ */
+function lowerCaseFirstName(value: string): boolean {
+  const capital = value.charAt(0).toUpperCase() + value.slice(1);
+  return (
+    value.length >= 4 &&
+    isFirstName(capital) &&
+    !isCommonWord(value, 'auto') &&
+    !isCommonWord(capital, 'auto') &&
+    !FUNCTION_WORDS_LOWER.has(value)
+  );
+}
+
 /** Person-name rules; exported so that other recognizers or tests can reuse single rules. */
 export const NAME_RULES: readonly PatternRule[] = [
+  {
+    // A surname alone after its role: `der Fahrer Demir`, `the driver Brennan`, `Kläger Hoffmann`.
+    label: 'PER',
+    regex: new RegExp(
+      `${B}${ROLE_BEFORE_SURNAME}${SP}(?<name>${ROLE_NAME_WORD}(?:${SP}(?:${PARTICLES}${SP})?${ROLE_NAME_WORD}){0,2})`,
+      'dgu',
+    ),
+    group: 'name',
+    score: 0.9,
+    validate: roleSurname,
+  },
+  {
+    // A first name in lower case after a chat's greeting (`hey jürgen,`); its further mentions (`mit jürgen`) are found
+    // as every name's are. After any other word a lower-case first name is too often a word (`allen`, `dies`).
+    label: 'PER',
+    regex: new RegExp(`${B}${CHAT_GREETINGS}[ \t,]{1,3}(?<name>\\p{Ll}{4,20})(?![\\p{L}\\p{N}\\p{M}])`, 'dgu'),
+    group: 'name',
+    score: 0.7,
+    validate: lowerCaseFirstName,
+  },
   // Herr Dr. Hans-Peter Müller, Frau Gerlinde von der Heydt, Herrn Müllers, Dr. K., Mr O'Brien, Herrn\nMax Muster;
   // Frau CHRIST, Charlotte.
   ...cueThenName(`${B}(?:${TITLES})${AFTER_TITLES}`, [CAPS_COMMA, NAME], 0.85, cuedScore(0.85, 0.95)),

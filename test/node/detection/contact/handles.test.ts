@@ -128,3 +128,48 @@ describe('handleRecognizer: handles and user names', () => {
     expect(Array.isArray(handleRecognizer.detect(text, ctx))).toBe(true);
   });
 });
+
+describe("handleRecognizer: a user's own pages, chat speakers, personal domains", () => {
+  const USERS = ['mkeller', 'jschulz', 'a.nowak', 'tim_b'];
+  const HOSTS = ['https://example.org', 'http://www.uni-bonn.de', 'people.cs.example.edu'];
+  it.each(USERS.flatMap((u) => HOSTS.map((h) => [`${h}/~${u}`, `${h}/~${u}/cv.html`] as const)))(
+    'the whole link of %s, and with a page after it',
+    (link, withPage) => {
+      expect(found(`Mehr unter ${link} oder per Mail.`)).toEqual([`OTH:${link}`]);
+      expect(found(`See ${withPage}.`)).toEqual([`OTH:${withPage}`]);
+    },
+  );
+
+  const SPEAKERS = ['anna_k', 'max99', 'jo_2000', 'lisa.m_1'];
+  it.each(SPEAKERS)('the chat speaker %s at a line start, after a time stamp too', (who) => {
+    expect(found(`${who}: hey, kommst du heute?\nok`)).toEqual([`OTH:${who}`]);
+    expect(found(`[12:03] ${who}: bin gleich da`)).toEqual([`OTH:${who}`]);
+    expect(found(`davor\n09:41 ${who}: ok`)).toEqual([`OTH:${who}`]);
+  });
+
+  it.each(['Hinweis: bitte lesen', 'geb.am: 21/06/1967', 'note: see below', 'Version 2: neu', 'http://x.de: down'])(
+    'no speaker in %j',
+    (text) => {
+      expect(found(text)).toEqual([]);
+    },
+  );
+
+  it.each([
+    ['Meine Seite: www.jonas-becker.de', 'www.jonas-becker.de'],
+    ['Portfolio unter anna.schmidt.de ansehen', 'anna.schmidt.de'],
+    ['Visit my homepage at emilywright.com for more.', 'emilywright.com'],
+    ['My blog: https://peterjackson.net/posts', 'https://peterjackson.net/posts'],
+  ])('a personal domain in %j', (text, domain) => {
+    expect(found(text)).toEqual([`OTH:${domain}`]);
+  });
+
+  it.each([
+    'Infos auf www.stadt-koeln.de',
+    'see www.open-source.org',
+    'Bestellen bei www.anna-apotheke-shop.de',
+    'Visit paulaner.com',
+    'www.marktplatz.de',
+  ])('no personal domain in %j', (text) => {
+    expect(found(text)).toEqual([]);
+  });
+});

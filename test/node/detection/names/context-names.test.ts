@@ -326,3 +326,46 @@ describe('first-name gazetteer', () => {
     for (const n of firstNames()) expect(n).toMatch(/^\p{Lu}\p{Ll}+(?:-\p{Lu}\p{Ll}+)?$/u);
   });
 });
+
+describe('contextNameRecognizer: a name after its role', () => {
+  const ROLES_DE = ['der Zeuge', 'die Zeugin', 'der Fahrer', 'die Beifahrerin', 'Kläger', 'der Beschuldigte', 'die Geschädigte'];
+  const ROLES_EN = ['the witness', 'the driver', 'plaintiff', 'the defendant', 'the tenant', 'the suspect'];
+  const SURNAMES = ['Kowalczyk', 'Demir', 'Okafor', 'Brennan', 'Hoffmann', 'Nguyen'];
+  it.each(ROLES_DE.flatMap((r) => SURNAMES.map((n) => [`Laut Protokoll sagte ${r} ${n} aus, er sei abgelenkt gewesen.`, n] as const)))(
+    '%s',
+    (text, name) => {
+      expect(found(text)).toEqual([name]);
+    },
+  );
+  it.each(ROLES_EN.flatMap((r) => SURNAMES.map((n) => [`According to the report ${r} ${n} had left early.`, n] as const)))(
+    '%s',
+    (text, name) => {
+      expect(found(text)).toEqual([name]);
+    },
+  );
+  it.each([
+    ['Die Beifahrerin Ursula Berger wurde verletzt.', ['Ursula Berger']],
+    ['Der Fahrer Auto war schuld.', []],
+    ['Die Klägerin Abgeltung verlangt.', []],
+    ['Die Zeugen Jehovas klingeln.', []],
+    ['the tenant ID tn_8f3c21aa', []],
+    ['The witness Statement was filed.', []],
+    ['Der Fahrer Berlin–Hamburg fuhr pünktlich.', []],
+  ])('%j', (text, names) => {
+    expect(found(text)).toEqual(names);
+  });
+});
+
+describe('contextNameRecognizer: a first name in lower case after a chat greeting', () => {
+  const NAMES = ['jürgen', 'sabine', 'fatma', 'jonas', 'emily'];
+  const GREETINGS = ['hey', 'Hey', 'hi', 'hallo', 'moin', 'danke', 'thanks'];
+  it.each(GREETINGS.flatMap((g) => NAMES.map((n) => [`${g} ${n}, kommst du nachher?`, n] as const)))('%s', (text, name) => {
+    expect(found(text)).toEqual([name]);
+  });
+  it.each(['hey allen, wie gehts?', 'hey leute, los', 'hi there, team', 'danke dies hilft', 'hallo will, ok', 'hey rose!'])(
+    '%j names no one',
+    (text) => {
+      expect(found(text)).toEqual([]);
+    },
+  );
+});
