@@ -204,7 +204,8 @@ export function nerRecognizer(options: NerRecognizerOptions): Recognizer {
     },
     startsEarly: true,
     detect(original: string, ctx: DetectContext): Promise<Span[]> {
-      const wanted = (info?.labels ?? backend.declaredLabels).filter((l) => ctx.labels.has(l));
+      // Only a request for one of its labels runs the model (and fails without it); it then serves all it is asked.
+      const wanted = (info?.labels ?? backend.declaredLabels).filter((l) => (ctx.requested ?? ctx.labels).has(l));
       if (wanted.length === 0 || original.length === 0) return Promise.resolve([]);
       // Same length as the original, unit for unit: the model's offsets and the filters' slices hold for both.
       const text = withCaseView ? caseView(original) : original;
