@@ -33,3 +33,24 @@ describe('a label not requested is dropped, never relabelled', () => {
     }
   });
 });
+
+describe('a mask never eats a line break its name does not hold', () => {
+  const names = [
+    ['Anna', 'Schmidt'],
+    ['Jonas', 'Becker'],
+    ['Maya', 'Lindqvist'],
+    ['Tom', 'Hughes'],
+  ];
+  const frames = [
+    (f: string, l: string) => `Sehr geehrte Frau ${f} ${l},\nKontakt: ${f}\n${l} Weg 4, Raum 2`,
+    (f: string, l: string) => `Dear Ms ${f} ${l}, thanks for the call.\nBest, ${f}\n${l} Road is closed today.`,
+  ];
+  it.each(names.flatMap(([f, l]) => frames.map((frame) => [frame(f!, l!), `${f} ${l}`, f!])))('%j', async (text, full, first) => {
+    const found = await spans(text);
+    expect(found.filter(([, t]) => /\n/u.test(t))).toEqual([]);
+    expect(found.slice(0, 2)).toEqual([
+      ['PER', full],
+      ['PER', first],
+    ]);
+  });
+});
