@@ -176,6 +176,11 @@ export interface NerRecognizerOptions {
   completeCompounds?: boolean;
   /** A model span that is one word matching this (anchored) is dropped: common nouns the model takes for names. */
   dropWords?: RegExp;
+  /**
+   * Where the name of a model span (or of a piece of it) begins: words before it are cut off (`Call` of `Call Anna
+   * Schmidt`); a piece left empty is dropped.
+   */
+  nameStart?: (text: string, start: number, end: number, label: TextLabelName) => number;
   /** A model span for which this holds is dropped: a test that needs the span's context or the text's language. */
   dropSpan?: (text: string, span: Span, language: DetectContext['language']) => boolean;
   /**
@@ -201,6 +206,7 @@ export function nerRecognizer(options: NerRecognizerOptions): Recognizer {
   const splitAtLayout = options.splitAtLayout ?? false;
   const completeCompounds = options.completeCompounds ?? false;
   const dropSpan = options.dropSpan;
+  const nameStart = options.nameStart;
   const withCaseView = options.caseView ?? false;
   let info: NerModelInfo | null | undefined;
 
@@ -254,6 +260,7 @@ export function nerRecognizer(options: NerRecognizerOptions): Recognizer {
                 splitAtLayout ? splitSpan(text, e.start, e.end, kept, e.label === 'PER') : [trimPunctuation(text, e.start, e.end)]
               ).map((p) => (completeCompounds ? completeCompound(text, p.start, p.end) : p));
               return pieces
+                .map((p) => (nameStart ? { start: nameStart(text, p.start, p.end, e.label), end: p.end } : p))
                 .filter((p) => p.end > p.start && kept(p.start, p.end))
                 .map((p) => ({ ...p, label: e.label, score: e.score * MODEL_WEIGHT, source: id }));
             });

@@ -54,3 +54,80 @@ describe('a mask never eats a line break its name does not hold', () => {
     ]);
   });
 });
+
+/** Given and family names the families are filled with (none a user's example). */
+const PEOPLE = [
+  ['Miriam', 'Hoffmann'],
+  ['Jonas', 'Krüger'],
+  ['Priya', 'Nair'],
+  ['Oliver', 'Grant'],
+];
+
+/** Each frame with each person: the text and the full name. */
+function people(frames: ReadonlyArray<(first: string, last: string) => string>): Array<[string, string]> {
+  return PEOPLE.flatMap(([f, l]) => frames.map((frame): [string, string] => [frame(f!, l!), `${f} ${l}`]));
+}
+
+describe('an opening imperative or greeting is no part of the name after it', () => {
+  it.each(
+    people([
+      (f, l) => `Call ${f} ${l} before noon, please.`,
+      (f, l) => `Ask ${f} ${l} about the keys.`,
+      (f, l) => `Thanks ${f} ${l} for the quick reply.`,
+      (f, l) => `Ruf ${f} ${l} morgen früh an.`,
+      (f, l) => `Grüße an ${f} ${l} und die Kinder.`,
+      (f, l) => `Frag ${f} ${l} nach dem Schlüssel.`,
+    ]),
+  )('%j', async (text, name) => {
+    expect(await spans(text)).toEqual([['PER', name]]);
+  });
+});
+
+describe('family words and abbreviations stay outside the name, and alone are none', () => {
+  it.each(
+    people([
+      (f, l) => `Mein Mann ${f} ${l} ist seit Montag krank.`,
+      (f, l) => `Meine Frau ${f} ${l} holt die Unterlagen ab.`,
+      (f, l) => `My husband ${f} ${l} will sign the form.`,
+      (f, l) => `Meine Tante ${f} ${l} wohnt nebenan.`,
+      (f, l) => `Firma Beispiel\nz. Hd. ${f} ${l}\nPostfach 12`,
+    ]),
+  )('%j', async (text, name) => {
+    expect((await spans(text)).filter(([label]) => label === 'PER' || label === 'LOC')).toEqual([['PER', name]]);
+  });
+
+  it.each([
+    'Mein Mann ist seit Montag krank, meine Tochter auch.',
+    'My husband and my daughter send their regards.',
+    'Die Oma und der Opa kommen am Wochenende.',
+    'Unsere Tante hat angerufen.',
+  ])('%j', async (text) => {
+    expect(await spans(text)).toEqual([]);
+  });
+});
+
+describe('job titles are no names', () => {
+  it.each(
+    people([
+      (f, l) => `${f} ${l}, Senior Data Engineer at our firm, will join the call.`,
+      (f, l) => `Please welcome ${f} ${l}, our new Head of Sales.`,
+      (f, l) => `Leitende Oberärztin ${f} ${l} hat den Befund geprüft.`,
+      (f, l) => `${f} ${l}\nSenior Product Designer\n\nSkills: research, prototyping`,
+    ]),
+  )('%j', async (text, name) => {
+    expect(await spans(text)).toEqual([['PER', name]]);
+  });
+});
+
+describe("headings and form words are no names (a form's Yes/No, Name:, Datum, Unterschrift)", () => {
+  it.each(
+    people([
+      (f, l) => `EXPERIENCE\n${f} ${l} — 2019 to 2024\nEDUCATION\nBachelor of Design`,
+      (f, l) => `Name: ${f} ${l}\nSmoker: Yes No\nPregnant: Yes No\nSex: F`,
+      (f, l) => `Name: ${f} ${l}\nRaucher: Ja Nein\nDatum: ________ Unterschrift: ________`,
+      (f, l) => `Percent complete: 40\nBegin by asking ${f} ${l} for the code.`,
+    ]),
+  )('%j', async (text, name) => {
+    expect(await spans(text)).toEqual([['PER', name]]);
+  });
+});
