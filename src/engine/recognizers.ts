@@ -67,7 +67,7 @@ export const SHIPPED_MODEL = {
   dropSpan: (text: string, span: Span, language: DetectContext['language']): boolean =>
     isCommonWordSpan(text, span, language) ||
     isFieldLabel(text, span) ||
-    isNoName(text, span) ||
+    isNoName(text, span, language) ||
     isWeakGermanWord(text, span, language, WEAK_WORD_SCORES) ||
     // A degree after a name is no person (`O'Brien, MD`), though it may be a place (`Baltimore, MD`); nor is a known
     // organisation, which its rule labels where it names one (not `LinkedIn:`, a profile field).

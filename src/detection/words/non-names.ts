@@ -1,5 +1,7 @@
 import type { Span } from '../../text/span.js';
-import { alternation, FUNCTION_WORD_SET, TITLE_WORDS, words } from './lexicon.js';
+import type { DetectContext } from '../recognizer.js';
+import { commonWordsEn, nameWordsEn } from '../lexicons/store.js';
+import { alternation, FUNCTION_WORD_SET, isFirstName, TITLE_WORDS, words } from './lexicon.js';
 
 /*
  * Capitalised words a model takes into a name or for one, though they name no one (issue 37, step 4): a sentence's
@@ -15,6 +17,13 @@ const OPENERS = words(`Call Ask Tell Email E-mail Mail Text Phone Ring Contact P
   Ruf Rufe Ruft Rufen Frag Frage Fragt Fragen Sag Sage Sagt Grüß Grüße Gruß Grüßt Grüßen Danke Dank Hallo Servus Moin
   Liebe Lieber Lieben Liebste Liebster Schreib Schreibe Schreibt Schick Schicke Schickt Melde Meld Kontaktiere
   Kontaktieren Informiere Informieren Erinnere Erinnern Besuch Besuche Vielen Herzliche Herzlichen Viele`);
+
+/**
+ * Verbs that open a CV's or a note's lines in the past tense (`Led the redesign`, `Built …`): irregular forms; the
+ * regular ones (`Removed`, `Managed`) are read by their stem (`isPastTenseVerb`).
+ */
+const PAST_TENSE_OPENERS = words(`Led Built Wrote Grew Drove Oversaw Taught Sold Held Spoke Won Made Gave Took Brought Kept Began
+  Chose Became Undertook Rebuilt Rewrote Set Ran`);
 
 /** A preposition an opener takes before the name: `Grüße an`, `Thanks to`, `Danke für`, `Ask for`. */
 const OPENER_PREPOSITIONS = words('an to für for von from at');
@@ -37,7 +46,7 @@ const POSSESSIVES = words(`mein meine meinem meinen meiner meines dein deine dei
  * `Monteur`): labels.md leaves job titles unlabelled. No surname is listed (`Koch`, `Kaufmann`, `Baker` are not).
  */
 const ROLES = words(`Engineer Engineers Developer Developers Designer Designers Manager Managers Director Directors Consultant
-  Analyst Analysts Architect Officer Founder Co-founder Co-Founder Cofounder CEO CTO CFO COO CIO CMO CPO CISO VP SVP EVP
+  Analyst Analysts Architect Officer Founder Co-founder Co-Founder Cofounder CEO CTO CFO COO CIO CMO CPO CISO VP
   President Chairman Chairwoman Chairperson Associate Intern Trainee Assistant Coordinator Specialist Administrator
   Scientist Researcher Recruiter Accountant Solicitor Barrister Paralegal Nurse Physician Surgeon Therapist Pharmacist
   Technician Editor Producer Lecturer Teacher Tutor Owner Supervisor Representative Advisor Adviser Executive Strategist
@@ -75,16 +84,50 @@ const FORM_WORDS = words(`name vorname nachname geburtsname datum date unterschr
 const ABBREVIATIONS = words(`z._Hd. Hd. Hdn. i._A. i._V. u._a. ggf. bzw. usw. Nr. No. Tel. Fax. Mo. Di. Mi. Do. Sa. So. Abs.
   Anl. Betr. Bzgl. bzgl. Ca. ca. Evtl. evtl. Inkl. inkl. Zzgl. zzgl. Mwst. MwSt. Ust. USt. Hrsg. Verf.`);
 
+/**
+ * Acronyms of things, documents, formats, vehicle classes and credentials that a model takes for a firm or a person
+ * (`Export to CSV`, `For the NDA`, `an HGV driver`, `Tamsin Greer, RN`).
+ */
+const GENERIC_ACRONYMS = words(`CSV PDF XLS XLSX DOC DOCX PPT PPTX JSON XML HTML API URL SQL ZIP JPG JPEG PNG NDA SLA KPI KPIs
+  ROI FAQ FAQs SOP HGV LGV PSV LKW PKW SUV MRT CT EKG ECG MRI RN LPN CNA APRN DOB MRN PIN TAN OTP QR SMS MMS PS
+  PPS CC BCC ASAP FYI TBD TBC ETA`);
+
+/**
+ * Bodies and units named by their kind alone (`the Court`, `the Tribunal`, `Pulmonology`, `Rheumatology
+ * Outpatients`): in a judgment or a letter they refer to the one of the case and identify nobody (labels.md:
+ * departments and wards are not labelled).
+ */
+const GENERIC_BODIES = words(`Court Courts Tribunal Council Committee Board Commission Bench Registry Police Outpatients
+  Inpatients Department Dept Ward Clinic Unit Abteilung Ambulanz Station Poliklinik Sprechstunde`);
+/** Medical specialties, as departments and clinics are named after them. */
+const SPECIALTIES = words(`Cardiology Radiology Neurology Oncology Dermatology Gastroenterology Pulmonology Rheumatology
+  Nephrology Urology Gynaecology Gynecology Obstetrics Haematology Hematology Endocrinology Ophthalmology Orthopaedics
+  Orthopedics Paediatrics Pediatrics Psychiatry Geriatrics Anaesthetics Anaesthesiology Anesthesiology Pathology
+  Immunology Neurosurgery Physiotherapy Kardiologie Radiologie Neurologie Onkologie Dermatologie Gastroenterologie
+  Pneumologie Rheumatologie Nephrologie Urologie Gynäkologie Geburtshilfe Hämatologie Endokrinologie Augenheilkunde
+  Orthopädie Pädiatrie Kinderheilkunde Psychiatrie Geriatrie Anästhesie Anästhesiologie Pathologie Immunologie
+  Neurochirurgie Unfallchirurgie Chirurgie Physiotherapie Notaufnahme Intensivstation`);
+
+/** Articles alone: a model's piece of a longer name (`The` of `The Merrion Hotel`). */
+const ARTICLES = words('The A An Der Die Das Den Dem Des Ein Eine Einer Einem Einen');
+
 const KIN_SET: ReadonlySet<string> = new Set(KIN);
 const ROLE_SET: ReadonlySet<string> = new Set(ROLES);
 const FORM_SET: ReadonlySet<string> = new Set(FORM_WORDS);
+const ACRONYM_SET: ReadonlySet<string> = new Set(GENERIC_ACRONYMS);
+const BODY_SET: ReadonlySet<string> = new Set([...GENERIC_BODIES, ...SPECIALTIES]);
+const ARTICLE_SET: ReadonlySet<string> = new Set(ARTICLES);
 const ABBREVIATION_SET: ReadonlySet<string> = new Set(ABBREVIATIONS.flatMap((a) => [a.replace(/_/gu, ' '), a.replace(/_/gu, '')]));
 const JOINERS: ReadonlySet<string> = new Set(words('of for and und & the der die des für - – /'));
 
 /** Openers (with their preposition), possessive + family word, a family word, an abbreviation: before a name. */
 const LEAD = new RegExp(
-  `^(?:(?:${alternation(OPENERS)}(?:[ \\t]+${alternation(OPENER_PREPOSITIONS)})?|(?:${alternation(POSSESSIVES.map(capital))}[ \\t]+)?${alternation(KIN)}` +
+  `^(?:(?:${alternation([...OPENERS, ...PAST_TENSE_OPENERS])}(?:[ \\t]+${alternation(OPENER_PREPOSITIONS)})?|(?:${alternation(POSSESSIVES.map(capital))}[ \\t]+)?${alternation(KIN)}` +
     `|${alternation(ABBREVIATIONS).replace(/_/gu, '[ \\t]?')}|${alternation(POSSESSIVES)}[ \\t]+${alternation(KIN.map((w) => w.toLowerCase()))})[,:]?(?:[ \\t]+|$))+`,
+  'u',
+);
+const FIELD_BEFORE = new RegExp(
+  `(?::|(?<![\\p{L}])${alternation(words('Section Abschnitt Teil Part Anlage Annex Appendix Block Typ Type Klasse Class Gruppe Group'))})[ \\t]*$`,
   'u',
 );
 const TITLE_BEFORE = new RegExp(`(?<![\\p{L}])${alternation(TITLE_WORDS)}\\.?[ \\t]+$`, 'u');
@@ -108,13 +151,19 @@ export function nameStart(text: string, start: number, end: number): number {
  * Whether a model span names no one: an opener (`Call`, `Ruf`), a family word (`Tante`; `Mann` after a possessive),
  * an abbreviation (`Hd.`, `Mo.`), a job title or department (`Data Engineer`, `Head of Sales`, `Oberärztin`), words
  * of headings and forms or function words only (`EDUCATION`, `Yes No`, `Unterschrift`), one capital letter without a
- * dot (`Sex: F`, `Section B`). Not after a title (`Dr. Koch`, `Frau Mann`).
+ * dot (`Sex: F`, `Section B`), a generic acronym (`CSV`, `NDA`, `RN`), a body or unit named by its kind (`the Court`,
+ * `Pulmonology`), an article alone, an English verb in the past tense (`Removed.`). Not after a title (`Dr. Koch`,
+ * `Frau Mann`).
  */
-export function isNoName(text: string, span: Pick<Span, 'start' | 'end' | 'label'>): boolean {
+export function isNoName(text: string, span: Pick<Span, 'start' | 'end' | 'label'>, language: DetectContext['language'] = 'auto'): boolean {
   const surface = text.slice(span.start, span.end);
   const before = text.slice(Math.max(0, span.start - 30), span.start);
   if (TITLE_BEFORE.test(before)) return false;
-  if (/^\p{Lu}$/u.test(surface)) return true;
+  // One capital letter without a dot is a form's answer (`Sex: F`, `Section B`); elsewhere it may stand for a name
+  // (a judgment's `in A`, `Herren B`).
+  if (/^\p{Lu}$/u.test(surface)) return FIELD_BEFORE.test(before);
+  if (ACRONYM_SET.has(surface) || ARTICLE_SET.has(surface)) return true;
+  if (language !== 'de' && isPastTenseVerb(surface)) return true;
   if (ABBREVIATION_SET.has(surface) || nameStart(text, span.start, span.end) >= span.end) {
     // An opener or family word that is also a surname is no name only where the context says so: `Mein Mann`.
     return !(KIN_SET.has(surface) && SURNAME_TOO.has(surface)) || POSSESSIVE_BEFORE.test(before);
@@ -126,6 +175,7 @@ export function isNoName(text: string, span: Pick<Span, 'start' | 'end' | 'label
   const content = parts.filter((w) => !JOINERS.has(w.toLowerCase()));
   if (content.length === 0) return false;
   if (content.every((w) => ROLE_SET.has(w) || ROLE_SET.has(w.replace(/-.*$/u, '')))) return true;
+  if (content.every((w) => BODY_SET.has(w))) return true;
   // Words of forms and function words only (`Yes No`, `EDUCATION`); one function word alone may be a name (`Will`).
   const form = (w: string): boolean => FORM_SET.has(w.toLowerCase());
   const functional = (w: string): boolean => FUNCTION_WORD_SET.has(w) || FUNCTION_WORD_SET.has(capital(w.toLowerCase()));
@@ -134,3 +184,17 @@ export function isNoName(text: string, span: Pick<Span, 'start' | 'end' | 'label
 
 /** Family words that are surnames too (`Thomas Mann`, `Herr Sohn`): alone, no name only after a possessive. */
 const SURNAME_TOO: ReadonlySet<string> = new Set(words('Mann Frau Sohn Vater Bruder Kind Partner Freund Baby Neffe Enkel'));
+
+/**
+ * Whether one capitalised word is an English verb in the past tense that opens a line (`Removed.`, `Managed a team`):
+ * an irregular form listed above, or `-ed` on a common word's stem (`remove`, `manage`, `plan`); given names
+ * (`Ahmed`, `Fred`) and words of four letters or fewer (`Reed`) are not.
+ */
+export function isPastTenseVerb(word: string): boolean {
+  if (PAST_TENSE_SET.has(word)) return true;
+  if (word.length < 6 || !/^\p{Lu}\p{Ll}+ed$/u.test(word) || isFirstName(word)) return false;
+  const w = word.toLowerCase();
+  const forms = [w, w.slice(0, -1), w.slice(0, -2), w.slice(0, -3), `${w.slice(0, -3)}y`];
+  return forms.some((s) => s.length >= 3 && (commonWordsEn().has(s) || nameWordsEn().has(s)));
+}
+const PAST_TENSE_SET: ReadonlySet<string> = new Set(PAST_TENSE_OPENERS);
