@@ -1,6 +1,6 @@
 import type { Span } from '../../text/span.js';
 import type { DetectContext } from '../recognizer.js';
-import { commonWordsEn, nameWordsEn } from '../lexicons/store.js';
+import { commonWordsDe, commonWordsEn, nameWordsEn } from '../lexicons/store.js';
 import { alternation, FUNCTION_WORD_SET, isFirstName, TITLE_WORDS, words } from './lexicon.js';
 
 /*
@@ -164,6 +164,7 @@ export function isNoName(text: string, span: Pick<Span, 'start' | 'end' | 'label
   if (/^\p{Lu}$/u.test(surface)) return FIELD_BEFORE.test(before);
   if (ACRONYM_SET.has(surface) || ARTICLE_SET.has(surface)) return true;
   if (language !== 'de' && isPastTenseVerb(surface)) return true;
+  if (span.label === 'PER' && isHyphenedCommonNoun(surface, language)) return true;
   if (ABBREVIATION_SET.has(surface) || nameStart(text, span.start, span.end) >= span.end) {
     // An opener or family word that is also a surname is no name only where the context says so: `Mein Mann`.
     return !(KIN_SET.has(surface) && SURNAME_TOO.has(surface)) || POSSESSIVE_BEFORE.test(before);
@@ -198,3 +199,17 @@ export function isPastTenseVerb(word: string): boolean {
   return forms.some((s) => s.length >= 3 && (commonWordsEn().has(s) || nameWordsEn().has(s)));
 }
 const PAST_TENSE_SET: ReadonlySet<string> = new Set(PAST_TENSE_OPENERS);
+
+/**
+ * Whether one hyphened word ends in a common noun (`Smartcard-Zertifikat`, `Erasmus-Semester`, `X-rays`): a
+ * compound, no person. Double names end in a name (`Müller-Lüdenscheidt`, `Hans-Peter`): the common-word lists hold no
+ * surname and no given name.
+ */
+export function isHyphenedCommonNoun(word: string, language: DetectContext['language']): boolean {
+  const parts = word.split('-');
+  if (parts.length < 2 || !parts.every((p) => /^\p{L}+$/u.test(p))) return false;
+  const last = parts[parts.length - 1]!;
+  if (last.length < 4 || parts.some((p) => isFirstName(p))) return false;
+  const w = last.toLowerCase();
+  return (language !== 'en' && commonWordsDe().has(w)) || (language !== 'de' && commonWordsEn().has(w));
+}

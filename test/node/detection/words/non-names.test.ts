@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { isNoName, isPastTenseVerb, nameStart } from '../../../../src/detection/words/non-names.js';
+import { isHyphenedCommonNoun, isNoName, isPastTenseVerb, nameStart } from '../../../../src/detection/words/non-names.js';
 import { ensureLexicons, provideLexicons } from '../../../../src/detection/lexicons/store.js';
 import { nodeLexicons } from '../../../../src/platform/node/lexicons.js';
 
@@ -70,5 +70,15 @@ describe('isNoName', () => {
   it('reads English verbs in the past tense, not given names', () => {
     expect(['Led', 'Managed', 'Designed'].map(isPastTenseVerb)).toEqual([true, true, true]);
     expect(['Ahmed', 'Mohammed', 'Reed', 'Fred'].map(isPastTenseVerb)).toEqual([false, false, false, false]);
+  });
+
+  it('reads a hyphened word ending in a common noun as a compound, a double name as a name', () => {
+    expect(['Kunden-Zertifikat', 'Urlaubs-Semester', 'X-rays'].map((w) => isHyphenedCommonNoun(w, 'auto'))).toEqual([true, true, true]);
+    expect(['Müller-Lüdenscheidt', 'Hans-Peter', 'Schmidt-Koch', 'Baker-Smith'].map((w) => isHyphenedCommonNoun(w, 'auto'))).toEqual([
+      false,
+      false,
+      false,
+      false,
+    ]);
   });
 });
