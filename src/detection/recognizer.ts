@@ -3,8 +3,14 @@ import type { Span } from '../text/span.js';
 
 /** What a recognizer may know about the request. */
 export interface DetectContext {
-  /** Labels the request asks for; a recognizer may skip work for the others. */
+  /**
+   * Labels to detect; a recognizer may skip work for the others. When a request asks for a name label (PER, LOC,
+   * ORG), the pipeline detects every label, so that a span of a label not asked for still wins its words (`REWE` as a
+   * firm) and is dropped after the merge instead of leaving the words to a weaker reading (`REWE` as a place).
+   */
   labels: ReadonlySet<TextLabelName>;
+  /** Labels the request asks for (default `labels`): a model runs, and fails a request, only for these. */
+  requested?: ReadonlySet<TextLabelName>;
   /** Language hint; `auto` when unknown. */
   language: 'de' | 'en' | 'auto';
   signal?: AbortSignal;

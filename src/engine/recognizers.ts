@@ -1,6 +1,7 @@
 import { isCommonWordSpan, isFieldLabel, isWeakGermanWord } from '../detection/words/common-words.js';
 import { NO_CAPITAL, NOT_A_NAME, POST_NOMINALS } from '../detection/words/lexicon.js';
 import { KNOWN_ORG_NAMES } from '../detection/organisations/known-orgs.js';
+import { isNoName, nameStart } from '../detection/words/non-names.js';
 import type { NerBackend } from '../detection/ner/ner-backend.js';
 import type { NerRecognizerOptions } from '../detection/ner/ner-recognizer.js';
 import { MODEL_WEIGHT, nerRecognizer } from '../detection/ner/ner-recognizer.js';
@@ -66,11 +67,16 @@ export const SHIPPED_MODEL = {
   dropSpan: (text: string, span: Span, language: DetectContext['language']): boolean =>
     isCommonWordSpan(text, span, language) ||
     isFieldLabel(text, span) ||
+    isNoName(text, span, language) ||
     isWeakGermanWord(text, span, language, WEAK_WORD_SCORES) ||
     // A degree after a name is no person (`O'Brien, MD`), though it may be a place (`Baltimore, MD`); nor is a known
     // organisation, which its rule labels where it names one (not `LinkedIn:`, a profile field).
     (span.label === 'PER' &&
       (POST_NOMINALS.has(text.slice(span.start, span.end)) || KNOWN_ORG_NAMES.has(text.slice(span.start, span.end)))),
+  // An opener, family word or abbreviation before a person's or place's name is cut off (`Call`, `Mein Mann`, `z. Hd.`);
+  // an organisation's name may begin so (`Best Western`).
+  nameStart: (text: string, start: number, end: number, label: TextLabelName): number =>
+    label === 'ORG' ? start : nameStart(text, start, end),
   splitAtLayout: tuning.splitAtLayout,
   completeCompounds: tuning.completeCompounds,
   caseView: tuning.caseView,
@@ -95,7 +101,10 @@ function userModel(options: Pick<AnonymizerOptions, 'ner'>): boolean {
  */
 function nerFilters(
   options: Pick<AnonymizerOptions, 'ner' | 'nerBackend'>,
-): Pick<NerRecognizerOptions, 'minScore' | 'contextGates' | 'dropWords' | 'splitAtLayout' | 'completeCompounds' | 'dropSpan' | 'caseView'> {
+): Pick<
+  NerRecognizerOptions,
+  'minScore' | 'contextGates' | 'dropWords' | 'splitAtLayout' | 'completeCompounds' | 'dropSpan' | 'caseView' | 'nameStart'
+> {
   if (options.nerBackend && !options.ner) return { minScore: 0 };
   const given = options.ner || {};
   const shipped = !options.nerBackend && !userModel(options);
@@ -109,6 +118,7 @@ function nerFilters(
         splitAtLayout: SHIPPED_MODEL.splitAtLayout,
         completeCompounds: SHIPPED_MODEL.completeCompounds,
         dropSpan: SHIPPED_MODEL.dropSpan,
+        nameStart: SHIPPED_MODEL.nameStart,
         caseView: SHIPPED_MODEL.caseView,
       }
     : filters;

@@ -67,6 +67,8 @@ function hyphenJoined(text: string, start: number, end: number): boolean {
   );
 }
 
+const LINE_BREAK = /[\n\r\u2028\u2029]/u;
+
 /** Provisional crIds (before `settle`) are kept apart from final ones. */
 const PROVISIONAL = 2 ** 30;
 /** A further occurrence scores a little below the entity's best mention. */
@@ -252,7 +254,7 @@ export function createDocumentEntities(
         .sort((a, b) => b.raw.length - a.raw.length)
         .flatMap(({ raw, owners }) => {
           const needle = needleOf(raw);
-          return needle ? [{ needle, owners }] : [];
+          return needle ? [{ needle, owners, lines: LINE_BREAK.test(raw) }] : [];
         });
 
       // Where each entity is mentioned in these units: an ambiguous part goes to the nearest entity before it.
@@ -282,10 +284,12 @@ export function createDocumentEntities(
         // Sorted and never overlapping: the edits an occurrence overlaps are one run, found by binary search.
         const edits = [...u.edits].sort((a, b) => a.start - b.start);
         const h = searchTextOf(u.text);
-        for (const { needle, owners } of ordered) {
+        for (const { needle, owners, lines } of ordered) {
           for (const m of wordMatches(h, needle)) {
             const { start, end } = originalRange(h, m.start, m.end);
             if (options.further === 'names' && hyphenJoined(u.text, start, end)) continue;
+            // A name written on one line is not sought across a line break (`Anna⏎Schmidt Weg 4` is two lines' words).
+            if (options.further === 'names' && !lines && LINE_BREAK.test(u.text.slice(start, end))) continue;
             let from = indexByStart(edits, start);
             while (from > 0 && edits[from - 1]!.end > start) from--;
             let to = from;

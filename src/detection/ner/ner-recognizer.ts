@@ -59,7 +59,7 @@ export function trimPunctuation(text: string, start: number, end: number): { sta
  * A model span cut at layout. At a line break it ends unless what follows the break passes `continues` (the model ran
  * on into the next line: `Morven Blackwood⏎Chief People`; a name broken over two lines, `Universitätsklinikum⏎
  * Wilhelmsburg`, stays whole). A wide gap inside a line separates columns, each piece a span of its own (`Farid
- * Benali      Samira Benali`). A spaced dash ends a piece where what follows it does not pass `continues` (a role after
+ * Benali      Samira Benali`). With `splitLines` (a person's span) the next line's words that go on are a piece of their own. A spaced dash ends a piece where what follows it does not pass `continues` (a role after
  * a name: `Bryan Hull - Analyst`; a firm of two partners, `Hegmann - Nienow`, passes). Pieces are trimmed of
  * punctuation; empty ones are left out.
  */
@@ -68,6 +68,7 @@ export function splitSpan(
   start: number,
   end: number,
   continues: (start: number, end: number) => boolean,
+  splitLines = false,
 ): Array<{ start: number; end: number }> {
   const line = LINE_BREAK.exec(text.slice(start, end));
   let stop = end;
@@ -80,6 +81,12 @@ export function splitSpan(
     const paragraph = BLANK_LINE.test(text.slice(start + line.index, tail.start));
     const numbered = NUMBER_ON_LINE.test(text.slice(tail.end, tail.end + 80));
     if (tail.end <= tail.start || label || paragraph || numbered || !continues(tail.start, tail.end)) stop = start + line.index;
+    // A person's name is not run over a line break: the next line's words that go on are a piece of their own.
+    else if (splitLines)
+      return [
+        ...splitSpan(text, start, start + line.index, continues),
+        ...splitSpan(text, start + line.index + line[0].length, end, continues, true),
+      ];
   }
   const pieces: Array<{ start: number; end: number }> = [];
   let from = start;
@@ -169,6 +176,11 @@ export interface NerRecognizerOptions {
   completeCompounds?: boolean;
   /** A model span that is one word matching this (anchored) is dropped: common nouns the model takes for names. */
   dropWords?: RegExp;
+  /**
+   * Where the name of a model span (or of a piece of it) begins: words before it are cut off (`Call` of `Call Anna
+   * Schmidt`); a piece left empty is dropped.
+   */
+  nameStart?: (text: string, start: number, end: number, label: TextLabelName) => number;
   /** A model span for which this holds is dropped: a test that needs the span's context or the text's language. */
   dropSpan?: (text: string, span: Span, language: DetectContext['language']) => boolean;
   /**
@@ -194,6 +206,7 @@ export function nerRecognizer(options: NerRecognizerOptions): Recognizer {
   const splitAtLayout = options.splitAtLayout ?? false;
   const completeCompounds = options.completeCompounds ?? false;
   const dropSpan = options.dropSpan;
+  const nameStart = options.nameStart;
   const withCaseView = options.caseView ?? false;
   let info: NerModelInfo | null | undefined;
 
@@ -204,7 +217,8 @@ export function nerRecognizer(options: NerRecognizerOptions): Recognizer {
     },
     startsEarly: true,
     detect(original: string, ctx: DetectContext): Promise<Span[]> {
-      const wanted = (info?.labels ?? backend.declaredLabels).filter((l) => ctx.labels.has(l));
+      // Only a request for one of its labels runs the model (and fails without it); it then serves all it is asked.
+      const wanted = (info?.labels ?? backend.declaredLabels).filter((l) => (ctx.requested ?? ctx.labels).has(l));
       if (wanted.length === 0 || original.length === 0) return Promise.resolve([]);
       // Same length as the original, unit for unit: the model's offsets and the filters' slices hold for both.
       const text = withCaseView ? caseView(original) : original;
@@ -242,10 +256,11 @@ export function nerRecognizer(options: NerRecognizerOptions): Recognizer {
                 const span = { start, end, label: e.label, score: e.score * MODEL_WEIGHT, source: id };
                 return !(dropWords && dropWords.test(text.slice(start, end))) && !dropSpan?.(text, span, ctx.language);
               };
-              const pieces = (splitAtLayout ? splitSpan(text, e.start, e.end, kept) : [trimPunctuation(text, e.start, e.end)]).map((p) =>
-                completeCompounds ? completeCompound(text, p.start, p.end) : p,
-              );
+              const pieces = (
+                splitAtLayout ? splitSpan(text, e.start, e.end, kept, e.label === 'PER') : [trimPunctuation(text, e.start, e.end)]
+              ).map((p) => (completeCompounds ? completeCompound(text, p.start, p.end) : p));
               return pieces
+                .map((p) => (nameStart ? { start: nameStart(text, p.start, p.end, e.label), end: p.end } : p))
                 .filter((p) => p.end > p.start && kept(p.start, p.end))
                 .map((p) => ({ ...p, label: e.label, score: e.score * MODEL_WEIGHT, source: id }));
             });

@@ -14,12 +14,26 @@ const per: Span = { start: 0, end: 10, label: 'PER', score: 0.9, source: 'a' };
 const loc: Span = { start: 20, end: 26, label: 'LOC', score: 0.45, source: 'b' };
 
 describe('analyze', () => {
-  it('runs only recognizers whose labels are requested, and keeps only requested labels', async () => {
+  it('runs only recognizers whose labels are requested when no name is, and keeps only requested labels', async () => {
     let called = false;
+    const date: Span = { start: 0, end: 4, label: 'DATE', score: 0.9, source: 'a' };
     const spy: Recognizer = { id: 'spy', labels: ['MAIL'], detect: () => ((called = true), []) };
-    const out = await analyze(text, [fixed('a', [per]), spy], { labels: new Set(['PER']), threshold: 0.5 });
-    expect(out).toEqual([per]);
+    const out = await analyze(text, [fixed('a', [date, per]), spy], { labels: new Set(['DATE']), threshold: 0.5 });
+    expect(out).toEqual([date]);
     expect(called).toBe(false);
+  });
+
+  it('lets a name compete with every label, then drops the spans of labels not requested, never relabels them', async () => {
+    // `REWE` is a firm to the rules, a place to a weaker model; asked for places only, nothing is masked there.
+    const t = 'Einkauf bei REWE in Köln. REWE hat zu.';
+    const rule: Span = { start: 12, end: 16, label: 'ORG', score: 0.9, source: 'rule' };
+    const model: Span[] = [
+      { start: 12, end: 16, label: 'LOC', score: 0.7, source: 'ner' },
+      { start: 20, end: 24, label: 'LOC', score: 0.8, source: 'ner' },
+      { start: 26, end: 30, label: 'LOC', score: 0.6, source: 'ner' },
+    ];
+    const out = await analyze(t, [fixed('rule', [rule]), fixed('ner', model)], { labels: new Set(['LOC']), threshold: 0.5 });
+    expect(out.map((s) => [t.slice(s.start, s.end), s.label])).toEqual([['Köln', 'LOC']]);
   });
 
   it('calls early starters (a model in a worker) before the others, and keeps the results in recognizer order', async () => {

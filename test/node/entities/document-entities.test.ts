@@ -152,4 +152,19 @@ describe('document entities', () => {
     expect(pairs(next[0]!)).toEqual(['Weber→PER-1', 'Tim Roth→PER-2']);
     expect(next[0]![0]!.crId).toBe(first[0]![0]!.crId);
   });
+
+  it("a text request's further mentions of a name never run over a line break the name does not hold", () => {
+    for (const [first, last] of [
+      ['Anna', 'Schmidt'],
+      ['Jonas', 'Becker'],
+      ['Maya', 'Lindqvist'],
+    ]) {
+      const text = `Sehr geehrte Frau ${first} ${last},\nKontakt: ${first}\n${last} Weg 4 und ${first} ${last}.`;
+      const plan = createPlan(true);
+      const entities = createDocumentEntities(plan, 'de', { further: 'names' });
+      const spans = entities.prepare(text, [at(text, `${first} ${last}`, 'PER', 'pattern')]);
+      const edits = entities.settle([{ text, edits: applyReplacements(text, spans, plan, entities).edits }])[0]!;
+      expect(edits.map((e) => e.original)).toEqual([`${first} ${last}`, first, last, `${first} ${last}`]);
+    }
+  });
 });

@@ -147,6 +147,12 @@ describe('NER recognizer', () => {
     expect(splitSpan(wrapped, 9, 20, () => true)).toEqual([{ start: 9, end: 20 }]);
     const prose = 'an Herrn Hans\nMüller wohnt seit 2001 dort';
     expect(splitSpan(prose, 9, 20, () => true)).toEqual([{ start: 9, end: 20 }]);
+    // A person's span (`splitLines`) never runs over the break: the words that go on are a piece of their own.
+    expect(splitSpan(wrapped, 9, 20, () => true, true)).toEqual([
+      { start: 9, end: 13 },
+      { start: 14, end: 20 },
+    ]);
+    expect(splitSpan(form, 0, 34, () => true, true)).toEqual([{ start: 0, end: 23 }]);
     expect(splitSpan('A B\t C', 0, 6, () => true)).toEqual([
       { start: 0, end: 3 },
       { start: 5, end: 6 },
