@@ -18,7 +18,7 @@ import { ioToBio, parseConll2003 } from './datasets/conll2003.js';
 import type { TaggedDocument } from './datasets/conll2003.js';
 import { CONLLU_LABELS, CONLLU_MAPPING, parseConllu } from './datasets/conllu.js';
 import { EHRI_LABELS, ehriMapper } from './datasets/ehri.js';
-import { BTC_LABELS, BTC_MAPPING, IO_SET_LABELS, IO_SET_MAPPING } from './datasets/english-sets.js';
+import { BTC_LABELS, BTC_MAPPING, IO_SET_LABELS, IO_SET_MAPPING, secMapper } from './datasets/english-sets.js';
 import { EUROPEANA_LABELS, EUROPEANA_MAPPING, parseEuropeana } from './datasets/europeana.js';
 import { GERMEVAL_LABELS, GERMEVAL_MAPPING, parseGermEval } from './datasets/germeval.js';
 import { grasccoToRecord, parseGrascco } from './datasets/grascco.js';
@@ -268,13 +268,17 @@ function convertBtc(): void {
 }
 
 /** IO-tagged documents (wikigold, SEC) as records per document, tags converted to BIO. */
-function ioDocuments(docs: TaggedDocument[], name: string): EvalRecord[][] {
+function ioDocuments(
+  docs: TaggedDocument[],
+  name: string,
+  mapping: Readonly<Record<string, MappedLabel>> | ((type: string, surface: string) => MappedLabel) = IO_SET_MAPPING,
+): EvalRecord[][] {
   return docs.map((d, i) =>
     sentencesToRecords(
       d.sentences.map((s) => ({ ...s, tags: ioToBio(s.tags) })),
       `${name}-${i}`,
       'en',
-      IO_SET_MAPPING,
+      mapping,
       IO_SET_LABELS,
     ),
   );
@@ -287,13 +291,14 @@ function convertWikigold(): void {
   addTrainDev('wikigold-en', IO_SET_LABELS, devSplit(ioDocuments(parseConll2003(content), 'wikigold-en')));
 }
 
-/** SEC filings: FIN5 (5 filings) split in blocks of 20 sentences, every tenth is dev; FIN3 is report-only. */
+/** SEC filings: FIN5 (5 filings) split in blocks of 20 sentences, every tenth is dev; FIN3 is report-only. Role words are not entities. */
 function convertSec(): void {
   const train = readIfPresent('sec-filings-en/FIN5.txt');
-  if (train !== null) addTrainDev('sec-filings-en', IO_SET_LABELS, devSplit(ioDocuments(parseConll2003(train), 'sec-filings-en')));
+  if (train !== null)
+    addTrainDev('sec-filings-en', IO_SET_LABELS, devSplit(ioDocuments(parseConll2003(train), 'sec-filings-en', secMapper)));
   const test = readIfPresent('sec-filings-en/FIN3.txt');
   if (test !== null) {
-    const records = ioDocuments(parseConll2003(test), 'sec-filings-en-test').flat();
+    const records = ioDocuments(parseConll2003(test), 'sec-filings-en-test', secMapper).flat();
     addOutput({ name: 'sec-filings-en-test', records, sources: ['sec-filings-en-test'], reportOnly: true, labels: IO_SET_LABELS });
   }
 }

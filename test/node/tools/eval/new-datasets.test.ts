@@ -3,7 +3,7 @@ import { sentenceToRecord, tableMapper } from '../../../../tools/eval/datasets/b
 import { parseTwoColumn } from '../../../../tools/eval/datasets/conll.js';
 import { ioToBio, parseConll2003 } from '../../../../tools/eval/datasets/conll2003.js';
 import { EHRI_LABELS, ehriMapper, isNationalityAdjective } from '../../../../tools/eval/datasets/ehri.js';
-import { BTC_LABELS, BTC_MAPPING, IO_SET_LABELS, IO_SET_MAPPING } from '../../../../tools/eval/datasets/english-sets.js';
+import { BTC_LABELS, BTC_MAPPING, IO_SET_LABELS, IO_SET_MAPPING, secMapper } from '../../../../tools/eval/datasets/english-sets.js';
 import { HIPE_LABELS, HIPE_MAPPING, parseHipe } from '../../../../tools/eval/datasets/hipe.js';
 import { MOBILITY_LABELS, mapMobility, mapStreet, parseSmartData, smartDataToRecord } from '../../../../tools/eval/datasets/mobility.js';
 import {
@@ -242,6 +242,14 @@ describe('wikigold / SEC (IO tags)', () => {
     const s = docs[0]!.sentences[0]!;
     const r = sentenceToRecord({ ...s, tags: ioToBio(s.tags) }, tableMapper(IO_SET_MAPPING), meta('en', IO_SET_LABELS));
     expect(markup(r)).toBe('between [[ORG|SILICON VALLEY BANK]] and [[PER|John Smith Mary]] in French');
+  });
+
+  it('SEC: defined party roles (Borrower, Lender, Bank) are not entities, names are', () => {
+    const s = parseConll2003('the I-PER\nBorrower I-PER\n, O\nBank I-ORG\nand O\nJohn I-PER\nSmith I-PER\n')[0]!.sentences[0]!;
+    const r = sentenceToRecord({ ...s, tags: ioToBio(s.tags) }, secMapper, meta('en', IO_SET_LABELS));
+    expect(markup(r)).toBe('[[PER|the Borrower]] , Bank and [[PER|John Smith]]');
+    expect(secMapper('PER', 'BORROWER')).toBeNull();
+    expect(secMapper('ORG', 'Silicon Valley Bank')).toBe('ORG');
   });
 
   it('parses wikigold two-column files', () => {
