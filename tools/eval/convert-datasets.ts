@@ -25,7 +25,7 @@ import { grasccoToRecord, parseGrascco } from './datasets/grascco.js';
 import { HIPE_LABELS, HIPE_MAPPING, parseHipe } from './datasets/hipe.js';
 import { LER_LABELS, LER_MAPPING } from './datasets/ler.js';
 import { MOBILITY_LABELS, mapMobility, parseSmartData, smartDataToRecord } from './datasets/mobility.js';
-import { cleanSocialSpans, devSplit, glueSocialMarks, trimTrailingPunctuation } from './datasets/split.js';
+import { cleanSocialSpans, devSplit, fixDates, glueSocialMarks, trimTrailingPunctuation } from './datasets/split.js';
 import { WNUT_LABELS, WNUT_MAPPING } from './datasets/wnut.js';
 import type { EvalRecord, LabelsSidecar, MappedLabel } from './types.js';
 import { formatTable } from './table.js';
@@ -197,7 +197,7 @@ function addTrainDev(name: string, labels: TextLabelName[], split: { dev: EvalRe
   addOutput({ ...base, name: `${name}-train`, records: renamed(split.train) });
 }
 
-const social = (r: EvalRecord) => trimTrailingPunctuation(cleanSocialSpans(r));
+const social = (r: EvalRecord) => fixDates(trimTrailingPunctuation(cleanSocialSpans(r)));
 
 /** MobIE: its own train/dev/test split (documents already grouped by the authors); test is report-only. */
 function convertMobie(): void {
@@ -242,7 +242,7 @@ function convertSmartData(): void {
 function convertEhri(lang: 'de' | 'en'): void {
   const content = readIfPresent(`ehri-ner/${lang}/ehri_${lang}.txt`);
   if (content === null) return;
-  const records = sentencesToRecords(parseTwoColumn(content), `ehri-ner-${lang}`, lang, ehriMapper(lang), EHRI_LABELS);
+  const records = sentencesToRecords(parseTwoColumn(content), `ehri-ner-${lang}`, lang, ehriMapper(lang), EHRI_LABELS).map(fixDates);
   addTrainDev(`ehri-ner-${lang}`, EHRI_LABELS, devSplit([records]));
 }
 

@@ -99,3 +99,31 @@ export function glueSocialMarks(s: TaggedSentence): TaggedSentence {
   }
   return { tokens, tags };
 }
+
+const WEEKDAY =
+  /^(?:Montag|Dienstag|Mittwoch|Donnerstag|Freitag|Samstag|Sonnabend|Sonntag|Mo|Di|Mi|Do|Fr|Sa|So|Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)\.?\s*,?\s*(?:(?:den|dem|the)\s+)?/i;
+const MONTH =
+  /^(?:Jan(?:uar|uary)?|Jänner|Feb(?:ruar|ruary)?|Mär(?:z)?|Mar(?:ch)?|Apr(?:il)?|Mai|May|Jun[ie]?|Jul[iy]?|Aug(?:ust)?|Sep(?:t(?:ember)?)?|Okt(?:ober)?|Oct(?:ober)?|Nov(?:ember)?|Dez(?:ember)?|Dec(?:ember)?)\.?$/i;
+
+/**
+ * DATE spans of sets whose `date` class is broader than our DATE (MobIE, SmartData, EHRI): a leading weekday leaves the
+ * span (`Sonntag , 7 . April` → `7 . April`; labels.md: the weekday stays outside DATE); a span that is then no
+ * calendar date is not an entity for us (labels.md: years alone, a month alone, relative words such as "heute" are
+ * never labeled): no digit at all, or only a four-digit year, or only a month name.
+ */
+export function fixDates(r: EvalRecord): EvalRecord {
+  const entities = [];
+  for (const e of r.entities) {
+    if (e.label !== 'DATE') {
+      entities.push(e);
+      continue;
+    }
+    const surface = r.text.slice(e.start, e.end);
+    const lead = WEEKDAY.exec(surface)?.[0].length ?? 0;
+    const rest = surface.slice(lead);
+    const hasMonth = rest.split(/[\s.,/-]+/).some((w) => MONTH.test(w));
+    if ((!/\d/.test(rest) && !hasMonth) || /^\d{4}$/.test(rest) || MONTH.test(rest.trim()) || rest.trim() === '') continue;
+    entities.push({ ...e, start: e.start + lead });
+  }
+  return { ...r, entities };
+}

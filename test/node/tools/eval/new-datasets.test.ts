@@ -11,6 +11,7 @@ import {
   cleanSocialSpans,
   devSplit,
   glueSocialMarks,
+  fixDates,
   splitUnits,
   trimTrailingPunctuation,
 } from '../../../../tools/eval/datasets/split.js';
@@ -49,6 +50,20 @@ describe('dev splits', () => {
     const few = devSplit([sentences.slice(0, 200), sentences.slice(200)]);
     expect(few.dev).toEqual([...sentences.slice(0, 20), ...sentences.slice(200, 220), ...sentences.slice(400, 420)]);
     expect(few.dev.length + few.train.length).toBe(450);
+  });
+});
+
+describe('DATE spans broader than ours', () => {
+  it('moves the weekday out and drops relative words, years and months alone', () => {
+    const text = 'Sonntag , 7 . April heute 2016 Dezember April 1945 29.6.1938 Montag';
+    const at = (s: string) => ({ start: text.indexOf(s), end: text.indexOf(s) + s.length, label: 'DATE' as const });
+    const r: EvalRecord = {
+      id: 'x',
+      lang: 'de',
+      text,
+      entities: [at('Sonntag , 7 . April'), at('heute'), at('2016'), at('Dezember'), at('April 1945'), at('29.6.1938'), at('Montag')],
+    };
+    expect(markup(fixDates(r))).toBe('Sonntag , [[DATE|7 . April]] heute 2016 Dezember [[DATE|April 1945]] [[DATE|29.6.1938]] Montag');
   });
 });
 
