@@ -41,6 +41,11 @@ export interface LabelsSidecar {
   sources: string[];
   /** True for test/held-out splits: report numbers only, never tune on them. */
   reportOnly: boolean;
+  /**
+   * True for sets whose use is "evaluation only" in ../shared/data/NEW-*.md (licence or data note): never trained on,
+   * and tools/train-ner/train.py refuses such a file. Absent = false.
+   */
+  evaluationOnly?: boolean;
   records: number;
   entities: Partial<Record<TextLabelName, number>>;
 }

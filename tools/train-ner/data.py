@@ -1,5 +1,6 @@
 """Reading JSONL records ({id, lang, text, entities, labels?, ignore?}) into word-level BIO examples and subword
-sequences with per-position allowed-tag sets (partial labels: date-like tokens of sources that do not annotate DATE)."""
+sequences with per-position allowed-tag sets (partial labels: date-like tokens of sources that do not annotate DATE,
+and with `partial_str` street-like tokens of sources that do not annotate STR)."""
 import bisect
 import json
 import re
@@ -32,13 +33,71 @@ _DATE_WORD = re.compile(
     re.I,
 )
 _DATE_PUNCT = {".", "/", "-", ","}
-STRICT, MAYBE_DATE = 0, 1
+# O-variants are bit flags: an O word may also be DATE (MAYBE_DATE), STR (MAYBE_STR) or either.
+STRICT, MAYBE_DATE, MAYBE_STR = 0, 1, 2
+
+# Street-like words, for sources that do not annotate STR (issue 37; docs/eval-datasets.md "Training loader"): a
+# capitalised German word ending in a street word (Holstenstraße, Hauptstr, Messeschnellweg, Kurfürstendamm; not -ufer:
+# Vorläufer, Anrufer), the
+# street words standing alone after a capitalised word (Berliner Straße, Kings Road, Fifth Avenue), and the house
+# number right after (or, in English, right before) such a street. `St`/`Dr` are left out (Saint, Doctor), and so
+# are common nouns ending in a street word (_NOT_STREET). Narrow on purpose: letting every O of those sources be
+# STR made the model call arbitrary nouns STR (see _DATE_WORD).
+_DE_STREET_WORD = re.compile(r"^\w{3,}(straße|strasse|str|weg|allee|platz|gasse|damm|chaussee|promenade)$")
+_STREET_WORD = re.compile(
+    r"^(Straße|Strasse|Str|Weg|Allee|Platz|Gasse|Ring|Damm|Ufer|Chaussee|Street|Road|Rd|Avenue|Ave|Lane|Drive"
+    r"|Boulevard|Blvd|Way|Close|Crescent|Terrace|Place|Square)$"
+)
+_NOT_STREET = {
+    "Heimweg", "Rückweg", "Ausweg", "Umweg", "Fußweg", "Radweg", "Rechtsweg", "Arbeitsweg", "Schulweg", "Lösungsweg",
+    "Arbeitsplatz", "Parkplatz", "Spielplatz", "Sportplatz", "Flugplatz", "Stellplatz", "Ausbildungsplatz",
+    "Studienplatz", "Kitaplatz", "Wohnplatz", "Rastplatz", "Campingplatz", "Bahnsteig",
+}
+# Capitalised words before a street word that are not part of a street name ("Die Straße", "Auf Platz 3", "The Way").
+_NOT_BEFORE_STREET = {
+    "Die", "Der", "Das", "Den", "Dem", "Des", "Ein", "Eine", "Auf", "Am", "Im", "In", "An", "Zum", "Zur", "Von", "Vom",
+    "Unser", "Unsere", "Mein", "Meine", "The", "A", "My", "Our", "Your", "His", "Her", "Their", "This", "That", "Some",
+    "Other", "Even", "One", "Every", "Any", "No", "All",
+}
+_HOUSE_NUMBER = re.compile(r"^\d{1,4}[a-zA-Z]?$")
 
 
-def word_example(rec):
+def _capitalised(w):
+    return w[:1].isupper() and w[1:2].islower()
+
+
+def street_words(words):
+    """Indices of street-like words (see _DE_STREET_WORD) and their house numbers."""
+    out = set()
+    n = len(words)
+    for i, w in enumerate(words):
+        street = (_capitalised(w) and bool(_DE_STREET_WORD.match(w)) and w not in _NOT_STREET) or (
+            bool(_STREET_WORD.match(w))
+            and i > 0
+            and _capitalised(words[i - 1])
+            and not _STREET_WORD.match(words[i - 1])
+            and words[i - 1] not in _NOT_BEFORE_STREET
+        )
+        if not street:
+            continue
+        out.add(i)
+        if _STREET_WORD.match(w):
+            out.add(i - 1)
+            if i > 1 and _HOUSE_NUMBER.match(words[i - 2]):
+                out.add(i - 2)
+        j = i + 1
+        if j < n and words[j] == ".":
+            j += 1
+        if j < n and _HOUSE_NUMBER.match(words[j]):
+            out.add(j)
+    return sorted(out)
+
+
+def word_example(rec, partial_str=False):
     """Pre-tokens of a record with their word-level tag (a TAGS index, or IGNORE inside ignore ranges) and the
-    O-variant per word (STRICT, or MAYBE_DATE where the source does not annotate DATE and the word looks like part
-    of a date)."""
+    O-variant per word (bit flags: MAYBE_DATE where the source does not annotate DATE and the word looks like part
+    of a date; with `partial_str`, MAYBE_STR where the source does not annotate STR and the word looks like part of a
+    street, see street_words)."""
     text = rec["text"]
     m = Utf16Map(text)
     spans = pretokenize(text)
@@ -72,15 +131,22 @@ def word_example(rec):
         for i, w in enumerate(words):
             if dateish[i] or (w in _DATE_PUNCT and 0 < i < n - 1 and dateish[i - 1] and dateish[i + 1]):
                 omask[i] = MAYBE_DATE
+    if partial_str and labels is not None and "STR" not in labels:
+        for i in street_words(words):
+            omask[i] |= MAYBE_STR
     return words, tags, omask, spans, m
 
 
 def omask_table():
-    """Row STRICT: only O; row MAYBE_DATE: O, B-DATE, I-DATE."""
-    t = np.zeros((2, len(TAGS)), dtype=bool)
+    """Allowed tags of an O word per O-variant (row = bit flags): always O; with MAYBE_DATE also B-/I-DATE; with
+    MAYBE_STR also B-/I-STR."""
+    t = np.zeros((4, len(TAGS)), dtype=bool)
     t[:, TAG_ID["O"]] = True
-    t[MAYBE_DATE, TAG_ID["B-DATE"]] = True
-    t[MAYBE_DATE, TAG_ID["I-DATE"]] = True
+    for row in range(4):
+        if row & MAYBE_DATE:
+            t[row, TAG_ID["B-DATE"]] = t[row, TAG_ID["I-DATE"]] = True
+        if row & MAYBE_STR:
+            t[row, TAG_ID["B-STR"]] = t[row, TAG_ID["I-STR"]] = True
     return t
 
 
@@ -112,9 +178,9 @@ def subwords(words, wp, gaz=None):
     return ids, marks, first
 
 
-def encode(rec, wp, gaz=None):
-    """`gaz` (a gazetteer.Gazetteer): also the word's list marks per subword."""
-    words, tags, omask, _, _ = word_example(rec)
+def encode(rec, wp, gaz=None, partial_str=False):
+    """`gaz` (a gazetteer.Gazetteer): also the word's list marks per subword. `partial_str`: see word_example."""
+    words, tags, omask, _, _ = word_example(rec, partial_str)
     ids, marks, word_first = subwords(words, wp, gaz)
     ends = word_first[1:] + [len(ids)]
     sub_tags = []

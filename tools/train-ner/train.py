@@ -39,8 +39,28 @@ REAL_TRAIN = [
     "europeana-de-rest.jsonl",
 ]
 LER_TRAIN = ["german-ler-test.jsonl"]
-# Never train on these (dev sets and the splits they are built from).
-FORBIDDEN = ("dev", "-val", "grascco", "wikiann-de-test", "wikiann-en-test", "wnut17-test")
+# The sets added 2026-11-28 (issue 37; ../shared/data/NEW-2026-11-28.md), read with --with-new: training split -> weight.
+# A weight is how often each record is read per epoch; a fraction reads that share of the records, a different share
+# each epoch. This is the one place the mix is set (--repeat overrides a weight for one run). Starting point, to be
+# tuned on the per-corpus dev splits (docs/eval-datasets.md "Training loader"):
+NEW_TRAIN = {
+    "mobie-de-train.jsonl": 1.0,  # 4,785 tweets and traffic reports, 0.36 M chars: stops, cities, companies, streets
+    "smartdata-de-train.jsonl": 1.0,  # 1,119 news/RSS/tweet documents, 0.42 M chars
+    "ehri-ner-de-train.jsonl": 0.5,  # 10,102 archival sentences, 1.15 M chars: rare names, but far from our letters
+    "ehri-ner-en-train.jsonl": 1.0,  # 2,106 sentences, 0.28 M chars
+    "btc-en-train.jsonl": 1.0,  # 8,398 tweets, 0.75 M chars
+    "wikigold-en-train.jsonl": 1.0,  # 1,476 sentences, 0.18 M chars
+    "sec-filings-en-train.jsonl": 2.0,  # 1,044 contract sentences, 0.20 M chars: the closest to our documents, and small
+}
+# Never train on these (dev sets and the splits they are built from, held-out test splits of the new sets).
+FORBIDDEN = (
+    "dev", "-val", "grascco", "wikiann-de-test", "wikiann-en-test", "wnut17-test",
+    "mobie-de-test", "smartdata-de-test", "sec-filings-en-test",
+)
+# Sets marked "evaluation only" (licence or data note): refused by file name, by record source, and by the sidecar flag
+# `evaluationOnly` that eval:convert writes for them. The independent gold sets under the repository's eval/ are refused
+# too (they measure the engine; nothing here tunes on them).
+EVAL_ONLY = ("hipe-",)
 
 CLS, SEP, PAD = 2, 3, 0
 
@@ -51,17 +71,44 @@ def log(*a):
 
 def check_allowed(name):
     base = os.path.basename(name)
+    parts = os.path.normpath(os.path.abspath(name)).split(os.sep)
+    if "eval" in parts[:-1]:
+        raise SystemExit(f"refusing to train on {name}: files under eval/ are independent evaluation sets")
+    if any(base.startswith(p) for p in EVAL_ONLY):
+        raise SystemExit(f"refusing to train on {base}: the set is marked evaluation only")
+    sidecar = sidecar_of(name)
+    if sidecar is not None and sidecar.get("evaluationOnly"):
+        raise SystemExit(f"refusing to train on {base}: its sidecar marks it evaluation only")
     if base.startswith("synth-train-"):
         return
     if any(f in base for f in FORBIDDEN):
         raise SystemExit(f"refusing to train on {base}: it is (part of) an evaluation set")
 
 
+def check_records(name, records):
+    """A file that passed check_allowed may still hold records of an evaluation-only set (a hand-made mix)."""
+    for r in records:
+        src = r.get("source") or r.get("id", "")
+        if any(src.startswith(p) for p in EVAL_ONLY):
+            raise SystemExit(f"refusing to train on {os.path.basename(name)}: record {r.get('id')} comes from {src}, marked evaluation only")
+
+
+def sidecar_of(path):
+    """The `<name>.labels.json` eval:convert writes beside a JSONL file, or None."""
+    p = path[: -len(".jsonl")] + ".labels.json" if path.endswith(".jsonl") else None
+    if p is None or not os.path.exists(p):
+        return None
+    with open(p, encoding="utf-8") as f:
+        return json.load(f)
+
+
 def load_records(args):
     """Returns (records, group per record, file name per record, sizes). Groups: "real", or "synth-<lang>" for generated
     documents (which rotate through a larger pool, --synth-per-epoch per language and epoch)."""
     leave_out = set(filter(None, args.leave_out.split(",")))
-    files = [os.path.join(args.data_dir, f) for f in REAL_TRAIN + (LER_TRAIN if args.with_ler else []) if f not in leave_out]
+    train_names = REAL_TRAIN + (LER_TRAIN if args.with_ler else []) + (list(NEW_TRAIN) if args.with_new else [])
+    files = [os.path.join(args.data_dir, f) for f in train_names if f not in leave_out]
+    files += [f for f in args.extra_train.split(",") if f]
     if args.swap:
         files += [os.path.join(args.synth_dir, f"synth-train-swap-{l}.jsonl") for l in ("de", "en")]
     synth = [os.path.join(args.synth_dir, f"synth-train-{l}.jsonl") for l in ("de", "en")]
@@ -74,6 +121,15 @@ def load_records(args):
         if not os.path.exists(f):
             raise SystemExit(f"missing training file {f} (run npm run eval:convert / the synthesizer first)")
         rs = list(read_jsonl(f))
+        check_records(f, rs)
+        if args.limit > 0:
+            rs = rs[: args.limit]
+        # Which labels a set annotates drives the partial labels (data.word_example); records carry it, the sidecar
+        # is the fallback.
+        side = sidecar_of(f)
+        if side is not None:
+            for r in rs:
+                r.setdefault("labels", side["labels"])
         sizes[os.path.basename(f)] = {"records": len(rs), "chars": sum(len(r["text"]) for r in rs)}
         recs.extend(rs)
         g = f"synth-{os.path.basename(f)[len('synth-train-'):-len('.jsonl')]}" if f in synth else "real"
@@ -106,18 +162,29 @@ NOUN_SOURCES = {"germeval2014-test.jsonl", "europeana-de-rest.jsonl", "synth-tra
 
 
 def repeat_counts(spec):
-    """`--repeat name=N,...` as {file name: N}."""
+    """`--repeat name=W,...` as {file name: W} (W may be a fraction, see NEW_TRAIN)."""
     out = {}
     for part in filter(None, spec.split(",")):
         name, n = part.split("=")
-        out[name.strip()] = int(n)
+        out[name.strip()] = float(n)
     return out
 
 
+_PHI = (5**0.5 - 1) / 2
+
+
+def reads(i, weight, epoch):
+    """How often record `i` is read in `epoch` at `weight`: the whole part every epoch; the fraction as a
+    low-discrepancy rotation (golden-ratio sequence), so about that share of the records, a different share each epoch."""
+    whole = int(weight)
+    frac = weight - whole
+    return whole + (1 if frac > 0 and (i * _PHI + epoch * frac) % 1.0 < frac else 0)
+
+
 def epoch_selection(groups, per_epoch, epoch, times=None):
-    """Indices of the records used in this epoch: all real ones (`times[i]` times each, if given), and a rotating slice
-    of each synthetic pool."""
-    sel = [i for i, g in enumerate(groups) if g == "real" for _ in range(times[i] if times else 1)]
+    """Indices of the records used in this epoch: all real ones (read `reads(i, times[i], epoch)` times each, if
+    `times` is given), and a rotating slice of each synthetic pool."""
+    sel = [i for i, g in enumerate(groups) if g == "real" for _ in range(reads(i, times[i], epoch) if times else 1)]
     pools = {}
     for i, g in enumerate(groups):
         if g != "real":
@@ -297,10 +364,14 @@ def main():
     ap.add_argument("--threads", type=int, default=1)
     ap.add_argument("--device", default="cpu", help="cpu, or cuda to train on a GPU (bf16 autocast); the checkpoint is saved for the CPU either way")
     ap.add_argument("--with-ler", action="store_true")
+    ap.add_argument("--with-new", action="store_true", help="also train on the 2026-11-28 sets (NEW_TRAIN: file -> weight); implies --partial-str")
+    ap.add_argument("--partial-str", action=argparse.BooleanOptionalAction, default=None, help="on sources that do not annotate STR, an O on a street-like word may also be STR (data.street_words); default: on with --with-new")
+    ap.add_argument("--limit", type=int, default=0, help="read at most this many records of each training file (smoke runs)")
+    ap.add_argument("--extra-train", default="", help="more training files (paths, comma-separated); evaluation sets are refused")
     ap.add_argument("--leave-out", default="", help="real training files not to train on (comma-separated names), e.g. wikiann-de-train.jsonl")
     ap.add_argument("--swap", action="store_true", help="also train on synth-train-swap-<lang>.jsonl (real sentences, swapped names)")
     ap.add_argument("--synth-per-epoch", type=int, default=0, help="synthetic documents per language and epoch (0 = all)")
-    ap.add_argument("--repeat", default="", help="real training files read more than once per epoch, e.g. germeval2014-test.jsonl=3,wnut17-train.jsonl=2")
+    ap.add_argument("--repeat", default="", help="weights of real training files (times read per epoch; fractions allowed), e.g. germeval2014-test.jsonl=3,ehri-ner-de-train.jsonl=0.25; overrides NEW_TRAIN")
     ap.add_argument("--noun-swap", type=float, default=0.0, help="add a copy of each German real sentence with this share of its nouns swapped for other nouns (augment.py)")
     ap.add_argument("--lower-en", type=float, default=0.0, help="add lower-case copies of this share of the English real sentences (augment.py)")
     ap.add_argument("--vocab-json", default="", help="use this vocabulary (a vocab-*.json list) instead of learning one, e.g. the shipped model's")
@@ -310,6 +381,8 @@ def main():
     ap.add_argument("--eval", default="de-dev.jsonl,en-dev.jsonl", help="dev files under --data-dir ('' = none)")
     ap.add_argument("--eval-extra", default="", help="more files to evaluate (paths), e.g. held-out synthetic")
     args = ap.parse_args()
+    if args.partial_str is None:
+        args.partial_str = args.with_new
 
     torch.set_num_threads(args.threads)
     random.seed(args.seed)
@@ -319,7 +392,7 @@ def main():
     run_dir = os.path.join(args.work, "runs", args.tag)
     os.makedirs(run_dir, exist_ok=True)
 
-    cfg = {k: getattr(args, k) for k in ("arch", "d", "layers", "heads", "act", "ffn", "hidden", "max_pos", "dropout", "vocab", "lr", "batch_tokens", "seed", "budget_min", "budget_tokens", "with_ler", "leave_out", "swap", "synth_per_epoch", "word_dropout", "repeat", "noun_swap", "lower_en", "vocab_json", "gazetteer", "gaz_dropout", "gaz_leak")}
+    cfg = {k: getattr(args, k) for k in ("arch", "d", "layers", "heads", "act", "ffn", "hidden", "max_pos", "dropout", "vocab", "lr", "batch_tokens", "seed", "budget_min", "budget_tokens", "with_ler", "leave_out", "swap", "synth_per_epoch", "word_dropout", "repeat", "with_new", "partial_str", "extra_train", "noun_swap", "lower_en", "vocab_json", "gazetteer", "gaz_dropout", "gaz_leak")}
     log("config", json.dumps(cfg))
 
     records, groups, names, sizes = load_records(args)
@@ -335,8 +408,8 @@ def main():
     if gaz is not None:
         cfg["gaz_lists"] = gaz.size
         cfg["gaz_names"] = gaz.names
-    repeats = repeat_counts(args.repeat)
-    unknown = set(repeats) - set(names)
+    repeats = {**(NEW_TRAIN if args.with_new else {}), **repeat_counts(args.repeat)}
+    unknown = set(repeats) - set(names) - (set(NEW_TRAIN) if args.with_new else set())
     if unknown:
         raise SystemExit(f"--repeat names files not trained on: {sorted(unknown)}")
     extra = augmented(records, groups, names, args, rng)
@@ -346,7 +419,7 @@ def main():
     times = [repeats.get(n, 1) for n in names]
 
     t0 = time.time()
-    encs = [encode(r, wp, gaz) for r in records]
+    encs = [encode(r, wp, gaz, args.partial_str) for r in records]
     gaz_drop = None
     if gaz is not None:
         leak = leak_dropout(args.gaz_leak, gaz.names)
@@ -358,7 +431,12 @@ def main():
         log(f"gazetteer {gaz.path}: {gaz.size} lists {gaz.names}, {n_marked} marked subwords, leak dropout {leak}")
     nrng = np.random.default_rng(args.seed)
     om_table = torch.from_numpy(omask_table())
-    n_maybe = sum(int((e.omask[e.tags >= 0] == 1).sum()) for e in encs)
+    n_maybe = sum(int((e.omask[e.tags >= 0] & 1).sum()) for e in encs)
+    n_maybe_str = Counter()
+    for e, n in zip(encs, names):
+        k = int((e.omask[e.tags >= 0] & 2).astype(bool).sum())
+        if k:
+            n_maybe_str[n] += k
     n_sub = sum(len(e.ids) for e in encs)
     n_words = sum(len(e.word_first) for e in encs)
     n_unk = sum(int((e.ids == 1).sum()) for e in encs)
@@ -366,7 +444,13 @@ def main():
     for e in encs:
         for t in e.tags[e.tags >= 0]:
             tag_counts[TAGS[t]] += 1
-    log(f"encoded in {time.time() - t0:.0f}s: {n_words} words, {n_sub} subwords ({n_sub / max(1, n_words):.2f}/word), UNK {100 * n_unk / max(1, n_sub):.3f}%, {n_maybe} words O-or-DATE")
+    log(f"encoded in {time.time() - t0:.0f}s: {n_words} words, {n_sub} subwords ({n_sub / max(1, n_words):.2f}/word), UNK {100 * n_unk / max(1, n_sub):.3f}%, {n_maybe} words O-or-DATE, {sum(n_maybe_str.values())} O-or-STR")
+    if n_maybe_str:
+        log("O-or-STR words per file", dict(n_maybe_str))
+    per_file = Counter()
+    for n, t in zip(names, times):
+        per_file[n] = t
+    log("weights (reads per record and epoch)", {n: w for n, w in per_file.items() if w != 1})
     log("word tags", dict(tag_counts))
     del records
 

@@ -5,6 +5,8 @@ import type { TextLabelName } from '../../../src/spec/types.js';
 export interface TaggedSentence {
   tokens: string[];
   tags: string[];
+  /** Per token: whether a space follows it (HIPE keeps the original spacing); absent = single spaces everywhere. */
+  spaceAfter?: boolean[];
 }
 
 /** A decoded chunk: token range `[start, end)` and the dataset's own type name. */
@@ -82,32 +84,39 @@ export interface RecordMeta {
 
 /**
  * Builds a record from a tagged sentence: tokens joined with single spaces (the brief's text convention; the
- * original spacing is not in these files), chunks mapped to our labels or to ignore ranges.
+ * original spacing is not in these files), chunks mapped to our labels or to ignore ranges. `map` gets the chunk's type
+ * and its surface (tokens joined by spaces), for sets whose mapping depends on the words (MobIE streets, EHRI adjectives).
  */
-export function sentenceToRecord(sentence: TaggedSentence, map: (type: string) => MappedLabel, meta: RecordMeta): EvalRecord {
+export function sentenceToRecord(
+  sentence: TaggedSentence,
+  map: (type: string, surface: string) => MappedLabel,
+  meta: RecordMeta,
+): EvalRecord {
   const tokens: string[] = [];
   const tags: string[] = [];
+  const spaces: boolean[] = [];
   sentence.tokens.forEach((tok, i) => {
     // Tokens with inner whitespace (OCR sets) keep one space; empty tokens would make double spaces.
     const t = tok.replace(/\s+/g, ' ').trim();
     if (t === '') return;
     tokens.push(t);
     tags.push(sentence.tags[i] ?? 'O');
+    spaces.push(sentence.spaceAfter?.[i] ?? true);
   });
   const starts: number[] = [];
   let text = '';
-  for (const t of tokens) {
-    if (text.length > 0) text += ' ';
+  tokens.forEach((t, i) => {
+    if (text.length > 0 && spaces[i - 1] !== false) text += ' ';
     starts.push(text.length);
     text += t;
-  }
+  });
   const entities: GoldEntity[] = [];
   const ignore: IgnoreRange[] = [];
   for (const c of decodeTags(tags)) {
-    const mapped = map(c.type);
-    if (mapped === null) continue;
     const start = starts[c.start] as number;
     const end = (starts[c.end - 1] as number) + (tokens[c.end - 1] as string).length;
+    const mapped = map(c.type, text.slice(start, end));
+    if (mapped === null) continue;
     if (mapped === 'IGNORE') ignore.push({ start, end });
     else entities.push({ start, end, label: mapped });
   }
