@@ -260,3 +260,34 @@ describe('contextOrgRecognizer', () => {
     expect(Array.isArray(contextOrgRecognizer.detect(text, ctx))).toBe(true);
   });
 });
+
+describe('contextOrgRecognizer: day care, parishes, two trades in a row', () => {
+  const CARE = ['Kita', 'Kindertagesstätte', 'Kindergarten', 'Kinderkrippe', 'Familienzentrum'];
+  const CARE_NAMES = ['Sonnenschein', 'Regenbogen', 'Pusteblume', 'St. Josef', 'Sankt Martin'];
+  it.each(CARE.flatMap((c) => CARE_NAMES.map((n) => `${c} ${n}`)))('%s', (org) => {
+    expect(found(`Unser Sohn geht seit März in die ${org} und ist gern dort.`)).toEqual([org]);
+  });
+
+  const PARISHES = ['Pfarrei', 'Pfarrgemeinde', 'Kirchengemeinde'];
+  const SAINTS = ['St. Marien', 'St. Georg', 'Heilige Familie', 'Sankt Lambertus'];
+  it.each(PARISHES.flatMap((p) => SAINTS.flatMap((s) => [`${p} ${s}`, `${p} ${s} Lindlar`])))('%s', (org) => {
+    expect(found(`Die ${org} lädt zum Gemeindefest ein.`)).toEqual([org]);
+  });
+
+  const TRADES = ['Malerbetrieb', 'Schreinerei', 'Bäckerei', 'Spedition'];
+  const OWNERS = ['Schulze', 'Wagner', 'Yıldız', 'Kowalski'];
+  it.each(
+    TRADES.flatMap((a, i) =>
+      OWNERS.map((o, j) => [`${a} ${o}`, `${TRADES[(i + 1) % TRADES.length]} ${OWNERS[(j + 1) % OWNERS.length]}`] as const),
+    ),
+  )('%s und %s are two firms', (first, second) => {
+    expect(found(`Die ${first} und ${second} haben Angebote geschickt.`)).toEqual([first, second]);
+  });
+
+  it.each(['Die Kita öffnet um 7 Uhr.', 'Die Gemeinde Lindlar tagt.', 'Der Kindergarten bleibt zu.', 'Die Pfarrei lädt ein.'])(
+    '%j names no firm',
+    (text) => {
+      expect(found(text)).toEqual([]);
+    },
+  );
+});
