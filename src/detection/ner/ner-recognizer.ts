@@ -70,7 +70,14 @@ export function splitSpan(
   continues: (start: number, end: number) => boolean,
   splitLines = false,
 ): Array<{ start: number; end: number }> {
+  // No name runs over a blank line, nor over more than one line break (a name wrapped once stays whole).
+  const blank = BLANK_LINE.exec(text.slice(start, end));
+  if (blank) end = start + blank.index;
   const line = LINE_BREAK.exec(text.slice(start, end));
+  if (line) {
+    const second = LINE_BREAK.exec(text.slice(start + line.index + line[0].length, end));
+    if (second) end = start + line.index + line[0].length + second.index;
+  }
   let stop = end;
   if (line) {
     const tail = trimPunctuation(text, start + line.index + line[0].length, end);

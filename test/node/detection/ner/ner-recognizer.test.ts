@@ -141,6 +141,11 @@ describe('NER recognizer', () => {
     // A tail after a blank line, or on a line that goes on with a number (an address line), is no part of the name.
     const block = 'Bozi Dar\n\nLuz Enríquez';
     expect(splitSpan(block, 5, 12, () => true)).toEqual([{ start: 5, end: 8 }]);
+    // A blank line further on, or a second line break, ends the span even where the first break was read over.
+    const cv = 'Marta Szczepańska\nSoftware Engineer\n\nM. Szczepańska, 2024';
+    expect(splitSpan(cv, 0, 51, () => true)).toEqual([{ start: 0, end: 35 }]);
+    const three = 'Klinikum\nNord\nWest Haus';
+    expect(splitSpan(three, 0, three.length, () => true)).toEqual([{ start: 0, end: 13 }]);
     const address = 'Kruno Horvat Fabijan\nKardinala Alozija Stepinca 1\n74172 Bakar';
     expect(splitSpan(address, 13, 30, () => true)).toEqual([{ start: 13, end: 20 }]);
     const wrapped = 'an Herrn Hans\nMüller, der am 3. Mai kam';
