@@ -60,6 +60,36 @@ const WORDS: ReadonlyArray<readonly [string, number, MonthLanguage, boolean]> = 
   ['dec', 12, 'EN', true],
 ];
 
+/** The months' names as a date is written out, January first: German and English. */
+export const MONTH_NAMES_DE = [
+  'Januar',
+  'Februar',
+  'März',
+  'April',
+  'Mai',
+  'Juni',
+  'Juli',
+  'August',
+  'September',
+  'Oktober',
+  'November',
+  'Dezember',
+] as const;
+export const MONTH_NAMES_EN = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+] as const;
+
 const BY_WORD: ReadonlyMap<string, MonthWord> = new Map(
   WORDS.map(([word, month, language, abbreviation]) => [word, { month, language, abbreviation }]),
 );

@@ -1,3 +1,4 @@
+import { MONTH_NAMES_DE, MONTH_NAMES_EN } from '../dates/months.js';
 import { isCompleteDate, parseDate } from '../dates/parse.js';
 
 /*
@@ -5,22 +6,6 @@ import { isCompleteDate, parseDate } from '../dates/parse.js';
  * `October 18, 2023` as `18. Oktober 2023` or `2023-10-18`. Each spelling of the surrogate date restores to the same
  * spelling of the original date, so restore stays a matter of finding known strings (whole or streamed alike).
  */
-
-const MONTHS_DE = ['Januar', 'Februar', 'März', 'April', 'Mai', 'Juni', 'Juli', 'August', 'September', 'Oktober', 'November', 'Dezember'];
-const MONTHS_EN = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
 
 interface Ymd {
   year: number;
@@ -32,8 +17,8 @@ const pad = (n: number) => String(n).padStart(2, '0');
 
 /** The spellings of a date, in a fixed order: German and English, numeric and written. */
 function spellings({ year, month, day }: Ymd): string[] {
-  const de = MONTHS_DE[month - 1]!;
-  const en = MONTHS_EN[month - 1]!;
+  const de = MONTH_NAMES_DE[month - 1]!;
+  const en = MONTH_NAMES_EN[month - 1]!;
   return [
     `${pad(day)}.${pad(month)}.${year}`,
     `${day}.${month}.${year}`,

@@ -6,21 +6,13 @@ import { openVaultStore } from '../../src/platform/browser/vault-store.js';
 import type { Vault } from '../../src/roundtrip/vault.js';
 import { sealVault } from '../../src/roundtrip/vault-codec.js';
 import { emptyVault } from '../../src/roundtrip/vault.js';
+import { annaAsJulia } from '../helpers/vaults.js';
 
 const SECRETS = ['Anna Schmidt', 'Schmidt', 'Julia Becker', 'Becker'];
 
 function vaultOf(options: { now?: Date; ttlMs?: number | null; scope?: 'conversation' | 'project' } = {}): Vault {
   const vault = emptyVault('surrogates', options);
-  vault.entities.push({
-    label: 'PER',
-    number: 1,
-    placeholder: 'Julia Becker',
-    original: 'Anna Schmidt',
-    forms: [
-      { original: 'Anna Schmidt', replacement: 'Julia Becker' },
-      { original: 'Schmidt', replacement: 'Becker' },
-    ],
-  });
+  vault.entities.push(annaAsJulia());
   return vault;
 }
 

@@ -7,18 +7,6 @@ export interface Sprite {
   face: Box;
 }
 
-/** Deterministic pseudo-random numbers (mulberry32), so every run composes the same set. */
-export function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /** `src` resized to `w`×`h` (bilinear), for backgrounds. */
 export function resize(src: Raster, w: number, h: number): Raster {
   const data = new Uint8ClampedArray(w * h * 4);

@@ -9,7 +9,8 @@ import { createNodeFaceService } from '../../src/platform/node/faces.js';
 import type { FaceBox } from '../../src/inference/face/types.js';
 import type { Box } from '../../src/spec/types.js';
 import type { Sprite } from './compose.js';
-import { crop, paste, resize, seeded } from './compose.js';
+import { crop, paste, resize } from './compose.js';
+import { seeded } from '../seeded-random.js';
 
 const corpus = join(import.meta.dirname, '..', '..', '..', 'shared', 'corpus', 'faces');
 const labels = JSON.parse(readFileSync(join(import.meta.dirname, 'labels.json'), 'utf8')) as {

@@ -21,7 +21,12 @@ const IBAN = `${LEFT_ID}[A-Za-z]{2}${SP}?\\d{2}(?:${IBAN_GROUP}[A-Za-z0-9]{4}){2
  * An IBAN as OCR may misread it: digits read as letters (`DES9 3704 0044 0532 0130 00` for `DE89 …`, `O` for `0`,
  * `l` for `1`). Taken only where reading those letters as digits gives a valid IBAN (`misreadIban`).
  */
-const IBAN_MISREAD = `${LEFT_ID}[A-Z]{2}${SP}?[0-9OoDQIliZzSsBGbTgq]{2}(?:${IBAN_GROUP}[A-Za-z0-9|]{4}){2,7}(?:${IBAN_GROUP}[A-Za-z0-9|]{1,3})?${RIGHT_ID}`;
+const MISREAD_DIGIT = '[0-9OoDQIliZzSsBGbTgq|]';
+/**
+ * A last short group may be misread letters only (`… 4313 l` for `… 4313 1`), which `IBAN_GROUP` reads as a word:
+ * one `l`, or a group with a digit or a capital (a word after the IBAN, `bis`, stays out).
+ */
+const IBAN_MISREAD = `${LEFT_ID}[A-Z]{2}${SP}?${MISREAD_DIGIT}{2}(?:${IBAN_GROUP}[A-Za-z0-9|]{4}){2,7}(?:${SP}?(?:[lI|]|${MISREAD_DIGIT}{0,2}[0-9OQIZSBGDT|]${MISREAD_DIGIT}{0,2})(?![A-Za-z0-9])|${IBAN_GROUP}[A-Za-z0-9|]{1,3})?${RIGHT_ID}`;
 
 /**
  * After its label an IBAN-shaped value is one span whatever its checksum (a typo, an example number), as SV numbers

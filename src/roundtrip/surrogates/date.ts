@@ -1,6 +1,6 @@
 import { parseDate } from '../../dates/parse.js';
 import { dayOfWeek } from '../../dates/calendar.js';
-import { lookupMonth } from '../../dates/months.js';
+import { lookupMonth, MONTH_NAMES_DE, MONTH_NAMES_EN } from '../../dates/months.js';
 import { isWeekdayWord, weekdayName } from '../../dates/weekdays.js';
 import type { Draw } from './draw.js';
 import { caseLike } from './draw.js';
@@ -13,21 +13,9 @@ import { caseLike } from './draw.js';
  * move by their 15th (so `Maerz 2024` moved by 20 days stays March, by 20 more becomes April). Unparseable: null.
  */
 
-const MONTHS_DE = ['Januar', 'Februar', 'Maerz', 'April', 'Mai', 'Juni', 'Juli', 'August', 'September', 'Oktober', 'November', 'Dezember'];
-const MONTHS_EN = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
+/** Month names as surrogates write them: ASCII (`Maerz`). */
+const MONTHS_DE = MONTH_NAMES_DE.map((m) => m.replace('ä', 'ae'));
+const MONTHS_EN = MONTH_NAMES_EN;
 const SHORT_DE = ['Jan', 'Feb', 'Mrz', 'Apr', 'Mai', 'Jun', 'Jul', 'Aug', 'Sep', 'Okt', 'Nov', 'Dez'];
 const SHORT_EN = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 const WEEKDAY_SHORT_DE = ['Mo', 'Di', 'Mi', 'Do', 'Fr', 'Sa', 'So'];

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { RestoreStream, restoreText } from '../../../src/roundtrip/restore.js';
 import type { Vault, VaultEntity } from '../../../src/roundtrip/vault.js';
 import { emptyVault } from '../../../src/roundtrip/vault.js';
+import { annaAsJulia } from '../../helpers/vaults.js';
 
 const entity = (e: Partial<VaultEntity> & Pick<VaultEntity, 'label' | 'number' | 'placeholder' | 'original'>): VaultEntity => ({
   forms: [{ original: e.original, replacement: e.placeholder }],
@@ -32,16 +33,7 @@ function labelsVault(): Vault {
 function surrogatesVault(): Vault {
   const v = emptyVault('surrogates', { dateShiftDays: 12 });
   v.entities = [
-    entity({
-      label: 'PER',
-      number: 1,
-      placeholder: 'Julia Becker',
-      original: 'Anna Schmidt',
-      forms: [
-        { original: 'Anna Schmidt', replacement: 'Julia Becker' },
-        { original: 'Frau Schmidt', replacement: 'Frau Becker' },
-      ],
-    }),
+    annaAsJulia(['Frau Schmidt', 'Frau Becker']),
     entity({ label: 'LOC', number: 1, placeholder: 'Lingen', original: 'München' }),
     entity({ label: 'TEL', number: 1, placeholder: '+49 30 5550123', original: '+49 89 1234567' }),
     entity({ label: 'PER', number: 2, placeholder: 'PER-2', original: 'Xaver' }),

@@ -6,18 +6,7 @@ import type { SurrogateContext, SurrogateLocale } from '../../../src/roundtrip/s
 import { surrogateFor } from '../../../src/roundtrip/surrogates/index.js';
 import type { TextLabelName } from '../../../src/spec/types.js';
 import { TEXT_LABELS } from '../../../src/spec/types.js';
-
-/** A seeded generator (mulberry32): the same draws on every run. */
-function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { seeded } from '../../../tools/seeded-random.js';
 
 const ctx = (locale: SurrogateLocale = 'de', extra: Partial<SurrogateContext> = {}): SurrogateContext => ({
   random: seeded(7),

@@ -5,25 +5,14 @@ import type { Vault } from '../../../src/roundtrip/vault.js';
 import { emptyVault } from '../../../src/roundtrip/vault.js';
 import { openVault, parseVault, plainVaultText, sealVault, VAULT_KDF_ITERATIONS } from '../../../src/roundtrip/vault-codec.js';
 import { expectProblem } from '../helpers/expect-problem.js';
+import { annaAsJulia } from '../../helpers/vaults.js';
 
 /** What must never appear in a problem: every original and every surrogate of the vault. */
 const SECRETS = ['Anna Schmidt', 'Schmidt', 'Julia Becker', 'Becker', 'Kanzlei Vogel GmbH', 'Firma Nord AG'];
 
 function vaultOf(): Vault {
   const vault = emptyVault('surrogates', { dateShiftDays: -12, now: new Date('2025-03-01T10:00:00.000Z'), ttlMs: 86_400_000 });
-  vault.entities.push(
-    {
-      label: 'PER',
-      number: 1,
-      placeholder: 'Julia Becker',
-      original: 'Anna Schmidt',
-      forms: [
-        { original: 'Anna Schmidt', replacement: 'Julia Becker' },
-        { original: 'Schmidt', replacement: 'Becker' },
-      ],
-    },
-    { label: 'ORG', number: 1, placeholder: 'Firma Nord AG', original: 'Kanzlei Vogel GmbH', forms: [] },
-  );
+  vault.entities.push(annaAsJulia(), { label: 'ORG', number: 1, placeholder: 'Firma Nord AG', original: 'Kanzlei Vogel GmbH', forms: [] });
   return vault;
 }
 

@@ -1,14 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { createAnonymizer } from '../../../src/platform/node/text.js';
 import { createSession } from '../../../src/sessions/session.js';
+import { seeded } from '../../../tools/seeded-random.js';
 
 const rules = createAnonymizer({ ner: false });
-
-/** A seeded uniform random source, so that surrogates are the same in every run. */
-function seeded(seed = 7): () => number {
-  let s = seed;
-  return () => (s = (s * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
-}
 
 describe('a session: one mapping for every turn', () => {
   it('labels: the same person is PER-1 in every turn, by surname alone too, and the answer comes back', async () => {
@@ -43,7 +38,7 @@ describe('a session: one mapping for every turn', () => {
   });
 
   it('surrogates: realistic, consistent across turns, a part of a name gets the part of its surrogate, and all comes back', async () => {
-    const session = createSession(rules, { style: 'surrogates', random: seeded() });
+    const session = createSession(rules, { style: 'surrogates', random: seeded(7) });
     const first = await session.pseudonymize('Sehr geehrte Frau Anna Schmidt, wir rufen Sie unter 030 1234567 an.');
     const [per, tel] = first.detection.detections;
     expect(per!.pseudonym).not.toMatch(/PER|Schmidt/u);

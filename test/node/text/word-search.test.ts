@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { containsWord, needleOf, normalizeForSearch, originalRange, searchTextOf, wordMatches } from '../../../src/text/word-search.js';
-import { seeded } from '../../../tools/faces/compose.js';
+import { seeded } from '../../../tools/seeded-random.js';
 
 /** The original substrings where `needle` is found in `text` as a word. */
 function found(text: string, needle: string): string[] {

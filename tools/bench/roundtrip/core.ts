@@ -17,6 +17,7 @@ import type { PlaceholderStyle, Vault, VaultEntity } from '../../../src/roundtri
 import type { Prompt } from './corpus.js';
 import type { Lang } from './templates.js';
 import { INTRO, MENTION_TEMPLATES, NEGATIVES, OUTRO, OUTSIDE_CITIES, OUTSIDE_SURNAMES } from './templates.js';
+import { seeded } from '../../seeded-random.js';
 
 /** A piece of an answer: text (the same in answer and expected) or a mention (as written, and as it must come back). */
 export type Segment = { text: string } | { out: string; exp: string; label: TextLabelName };
@@ -97,18 +98,6 @@ export async function streamThrough(stream: TransformStream<string, string>, chu
   await writer.close();
   await reading;
   return out.join('');
-}
-
-/** A seeded uniform [0, 1) (mulberry32): runs are repeatable. */
-export function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 /** Random chunks of 1 to 12 characters (whole code points). */

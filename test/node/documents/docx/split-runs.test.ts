@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { createNodeDocumentAnonymizer } from '../../../../src/platform/node/platform.js';
 import { readZip } from '../../../../src/documents/zip/read-zip.js';
-import { seeded } from '../../../../tools/faces/compose.js';
+import { seeded } from '../../../../tools/seeded-random.js';
 import { CANARY, CANARY_CONFIG, buildDocx } from './fixtures.js';
 
 const engine = createNodeDocumentAnonymizer({ ner: false });

@@ -2,12 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { digitReadings, isConfusable } from '../../../../../src/detection/identifiers/validators/ocr-digits.js';
 import { ibanRemainder, isValidIban, misreadIban } from '../../../../../src/detection/identifiers/validators/iban.js';
 import { createAnonymizer } from '../../../../../src/platform/node/text.js';
-
-/** A seeded uniform random source. */
-function seeded(seed: number): () => number {
-  let s = seed;
-  return () => (s = (s * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
-}
+import { seeded } from '../../../../../tools/seeded-random.js';
 
 /** A valid IBAN of `country` with `length` characters, all digits after the country code. */
 function numericIban(country: string, length: number, random: () => number): string {
