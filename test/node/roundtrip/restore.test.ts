@@ -3,6 +3,7 @@ import { RestoreStream, restoreText } from '../../../src/roundtrip/restore.js';
 import type { Vault, VaultEntity } from '../../../src/roundtrip/vault.js';
 import { emptyVault } from '../../../src/roundtrip/vault.js';
 import { annaAsJulia } from '../../helpers/vaults.js';
+import { streamThrough } from '../../../tools/streams.js';
 
 const entity = (e: Partial<VaultEntity> & Pick<VaultEntity, 'label' | 'number' | 'placeholder' | 'original'>): VaultEntity => ({
   forms: [{ original: e.original, replacement: e.placeholder }],
@@ -46,16 +47,7 @@ function surrogatesVault(): Vault {
 /** Every way of cutting `text` in two, and a few in many pieces: each must give what the whole text gives. */
 async function streamed(vault: Vault, chunks: string[]): Promise<{ text: string; report: unknown }> {
   const stream = new RestoreStream(vault);
-  const out: string[] = [];
-  const reading = (async () => {
-    const reader = stream.readable.getReader();
-    for (let r = await reader.read(); !r.done; r = await reader.read()) out.push(r.value);
-  })();
-  const writer = stream.writable.getWriter();
-  for (const c of chunks) await writer.write(c);
-  await writer.close();
-  await reading;
-  return { text: out.join(''), report: await stream.report };
+  return { text: await streamThrough(stream, chunks), report: await stream.report };
 }
 
 describe('restore: the labels style', () => {

@@ -18,6 +18,7 @@ import type { Prompt } from './corpus.js';
 import type { Lang } from './templates.js';
 import { INTRO, MENTION_TEMPLATES, NEGATIVES, OUTRO, OUTSIDE_CITIES, OUTSIDE_SURNAMES } from './templates.js';
 import { seeded } from '../../seeded-random.js';
+import { streamThrough } from '../../streams.js';
 
 /** A piece of an answer: text (the same in answer and expected) or a mention (as written, and as it must come back). */
 export type Segment = { text: string } | { out: string; exp: string; label: TextLabelName };
@@ -85,20 +86,6 @@ export const NAIVE_RESTORE: RestoreUnderTest = {
   },
   stream: (run, chunks) => Promise.resolve(NAIVE_RESTORE.whole(run, chunks.join(''))),
 };
-
-/** Writes `chunks` through a transform stream and collects what comes out. */
-export async function streamThrough(stream: TransformStream<string, string>, chunks: readonly string[]): Promise<string> {
-  const out: string[] = [];
-  const reading = (async () => {
-    const reader = stream.readable.getReader();
-    for (let r = await reader.read(); !r.done; r = await reader.read()) out.push(r.value);
-  })();
-  const writer = stream.writable.getWriter();
-  for (const c of chunks) await writer.write(c);
-  await writer.close();
-  await reading;
-  return out.join('');
-}
 
 /** Random chunks of 1 to 12 characters (whole code points). */
 export function chunksOf(text: string, random: () => number): string[] {

@@ -21,7 +21,8 @@ import type { PlaceholderStyle } from '../../../src/roundtrip/vault.js';
 import { timeRuns } from '../timing.js';
 import { PROMPTS } from './corpus.js';
 import type { CaseResult, PromptRun, Rate } from './core.js';
-import { checkRuns, chunksOf, excerpt, NAIVE_RESTORE, ratesOf, runPrompt, SESSION_RESTORE, streamThrough } from './core.js';
+import { checkRuns, chunksOf, excerpt, NAIVE_RESTORE, ratesOf, runPrompt, SESSION_RESTORE } from './core.js';
+import { streamThrough } from '../../streams.js';
 import { seeded } from '../../seeded-random.js';
 
 const arg = (name: string) => {
