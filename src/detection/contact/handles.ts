@@ -1,5 +1,5 @@
 import { isCommonWord } from '../words/common-words.js';
-import { alternation, isFirstName, words } from '../words/lexicon.js';
+import { alternation, FUNCTION_WORDS_LOWER, isFirstName, words } from '../words/lexicon.js';
 import { patternRecognizer, type PatternRule } from '../rules/pattern-recognizer.js';
 import { SP } from '../rules/fragments.js';
 
@@ -173,6 +173,21 @@ function personalDomain(_value: string, m: RegExpExecArray, text: string): numbe
   return false;
 }
 
+/**
+ * A forum's or comment thread's author after the words that introduce a post or a quote: `posted by jdoe_88`,
+ * `Zitat von kater_karlo`, `Beitrag von mmueller85`, `quote from tenancynerd:`. The name has a digit, `_` or `.`
+ * inside, or is one lower-case word that is no word (`Antwort von heute` names no one).
+ */
+const POST_AUTHOR = String.raw`(?<![\p{L}\p{N}])(?:(?:originally${SP})?posted${SP}by|(?:reply|quote|comment|answer)${SP}(?:from|by)|(?:zitat|beitrag|antwort|kommentar|nachricht)${SP}von|geschrieben${SP}von|verfasst${SP}von)${SP}{1,2}(?<id>[a-z][a-z0-9_.\-]{1,28}[a-z0-9_])(?![\p{L}\p{N}\p{M}_@]|[.\-][\p{L}\p{N}])`;
+
+function postAuthor(value: string): number | false {
+  if (/[\d_.]/u.test(value)) return 0.8;
+  // A capitalised word there is a person's name, which the name rules find (`Zitat von Anna`); so is a first name in
+  // lower case (`posted by darin`).
+  const capital = value.charAt(0).toUpperCase() + value.slice(1);
+  return value === value.toLowerCase() && !isFirstName(capital) && !isCommonWord(value, 'auto') && !FUNCTION_WORDS_LOWER.has(value) && 0.75;
+}
+
 const HANDLE_RULES: readonly PatternRule[] = [
   // Above the handle rule's 0.85, so that the name wins over the handle it also is.
   { label: 'PER', regex: new RegExp(MENTION, 'dgu'), group: 'name', score: 0.9, validate: (v) => isFirstName(v) },
@@ -184,6 +199,7 @@ const HANDLE_RULES: readonly PatternRule[] = [
   { label: 'OTH', regex: new RegExp(TILDE_URL, 'giu'), score: 0.85 },
   { label: 'OTH', regex: new RegExp(CHAT_SPEAKER, 'gu'), score: 0.8, validate: (v) => !isCommonWord(v, 'auto') },
   { label: 'OTH', regex: new RegExp(PERSONAL_DOMAIN, 'dgiu'), score: 0.75, validate: personalDomain },
+  { label: 'OTH', regex: new RegExp(POST_AUTHOR, 'dgiu'), group: 'id', score: 0.8, validate: postAuthor },
 ];
 
 /** Profile links, user handles and names, a user's pages and own domain, chat speakers (OTH); mentions by first name (PER). */

@@ -173,3 +173,26 @@ describe("handleRecognizer: a user's own pages, chat speakers, personal domains"
     expect(found(text)).toEqual([]);
   });
 });
+
+describe("handleRecognizer: a post's author", () => {
+  const INTROS = [
+    'posted by',
+    'Originally posted by',
+    'Quote from',
+    'reply from',
+    'Zitat von',
+    'Beitrag von',
+    'Antwort von',
+    'geschrieben von',
+  ];
+  const AUTHORS = ['jdoe_88', 'kater_karlo', 'mmueller85', 'sunny.girl', 'tenancynerd'];
+  it.each(INTROS.flatMap((i) => AUTHORS.map((a) => [`${i} ${a}: Das sehe ich anders.`, a] as const)))('%s', (text, author) => {
+    expect(found(text)).toEqual([`OTH:${author}`]);
+  });
+  it.each(['Zitat von Anna Schmidt: gut', 'Antwort von heute', 'posted by the admin', 'Beitrag von gestern', 'Posted by darin'])(
+    '%j names no handle',
+    (text) => {
+      expect(found(text)).toEqual([]);
+    },
+  );
+});
