@@ -5,6 +5,7 @@ import { ensureLexicons } from './lexicons/store.js';
 import { applyWhitelist, BLACKLIST_SOURCE, blacklistSpans } from './lists.js';
 import { mergeSpans, preferContaining, preferFullerIdentifiers } from './merge.js';
 import { propagateSpans } from './propagate.js';
+import { placePairs } from './addresses/place-pairs.js';
 import type { DetectContext, Recognizer } from './recognizer.js';
 
 /** Characters that show nothing: whitespace and the zero-width ones (ZWSP, ZWNJ, ZWJ, word joiner, BOM, soft hyphen). */
@@ -54,7 +55,10 @@ export async function analyze(text: string, recognizers: readonly Recognizer[], 
     // A model can tag invisible characters; a span that shows nothing names no one.
     .filter((s) => !INVISIBLE_ONLY.test(text.slice(s.start, s.end)));
   const kept = applyWhitelist(text, found, options.whitelist ?? []);
-  const merged = mergeSpans([...preferFullerIdentifiers(text, preferContaining(kept)), ...blacklistSpans(text, options.blacklist ?? [])]);
+  const first = mergeSpans([...preferFullerIdentifiers(text, preferContaining(kept)), ...blacklistSpans(text, options.blacklist ?? [])]);
+  // The other ends of routes from the places found (`Lübeck – Kiel`).
+  const pairs = labels.has('LOC') ? applyWhitelist(text, placePairs(text, first), options.whitelist ?? []) : [];
+  const merged = pairs.length === 0 ? first : mergeSpans([...first, ...pairs]);
   const propagated = applyWhitelist(text, propagateSpans(text, merged), options.whitelist ?? []);
   return requestedOnly(text, propagated.length === 0 ? merged : mergeSpans([...merged, ...propagated]), requested);
 }
