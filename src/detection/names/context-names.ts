@@ -15,6 +15,7 @@ import {
   words,
 } from '../words/lexicon.js';
 import { isCommonWord } from '../words/common-words.js';
+import { isNoName } from '../words/non-names.js';
 import { placeNames } from '../lexicons/store.js';
 import type { Recognizer } from '../recognizer.js';
 import { KNOWN_ORG_NAMES } from '../organisations/known-orgs.js';
@@ -108,7 +109,8 @@ const NAME_STOP = notWord(NAME_STOP_WORDS);
 const FIRST_STOP = notWord(NAME_STOP_WORDS.filter((w) => !SURNAME_ROLES.has(w)));
 
 /** One name word: Müller, Hans-Peter, O'Brien, McDonald, MÜLLER, Müllers (genitive). */
-const NW = `(?:\\p{Lu}['’])?\\p{Lu}[\\p{L}\\p{M}]{1,30}(?:-\\p{Lu}[\\p{L}\\p{M}]{1,30}){0,2}${WORD_END}`;
+// A hyphen may join a short syllable in lower case, as East Asian given names are written (`Hyun-woo`, `Mei-ling`).
+const NW = `(?:\\p{Lu}['’])?\\p{Lu}[\\p{L}\\p{M}]{1,30}(?:-\\p{Lu}[\\p{L}\\p{M}]{1,30}|-\\p{Ll}{2,4}(?![\\p{L}\\p{M}-])){0,2}${WORD_END}`;
 /** Initials: K., H.-P., Ch. (no stop-word check: "A." is an initial, "A" an article). */
 const INIT = `(?:\\p{Lu}|Ch|Th|Ph)\\.(?:-\\p{Lu}\\.)?`;
 /** A word followed by a house number and a postcode is the street line of an address block, not a name's end. */
@@ -184,6 +186,8 @@ function firstToken(value: string): string {
 function cuedScore(base: number, known: number) {
   return (value: string, m: RegExpExecArray, text: string): boolean | number => {
     if (!notOrgOrStreet(value, text, groupEnd(m, 'name'))) return false;
+    // A department or a role after a field names no one (`Attn: Accounts Payable`); after a title it is a name.
+    if (isNoName(text, { start: groupStart(m, 'name'), end: groupEnd(m, 'name'), label: 'PER' })) return false;
     const first = firstToken(value);
     // "Familie von Igor", "Sohn von Anna Schmidt": "von" after Familie or before a first name is a preposition.
     if (PARTICLE_TOKEN.test(value.split(/[ \u00a0]/u)[0] ?? '')) {

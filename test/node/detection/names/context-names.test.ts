@@ -369,3 +369,15 @@ describe('contextNameRecognizer: a first name in lower case after a chat greetin
     },
   );
 });
+
+describe('contextNameRecognizer: departments after a field, hyphened East Asian given names', () => {
+  const FIELDS = ['Attn:', 'Contact person:', 'Ansprechpartner:', 'z. Hd.'];
+  const DEPARTMENTS = ['Accounts Payable', 'Accounts Receivable', 'Data Engineer', 'Head of Sales'];
+  it.each(FIELDS.flatMap((f) => DEPARTMENTS.map((d) => `Invoice to ACME Ltd, ${f} ${d}, 2nd Floor`)))('%s names no one', (text) => {
+    expect(found(text)).toEqual([]);
+  });
+  it.each(['Hyun-woo Baek', 'Mei-ling Chen', 'Jae-hyun Lim', 'Seo-yeon Kim'])('Dr. %s is one name', (name) => {
+    expect(found(`Pulmonology (Dr. ${name}) was consulted.`)).toEqual([name]);
+    expect(found(`Attn: ${name}, Finance`)).toEqual([name]);
+  });
+});
