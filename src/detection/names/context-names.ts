@@ -341,8 +341,11 @@ function knownFirstName(value: string, m: RegExpExecArray, text: string): boolea
  */
 function surnameCommaFirst(value: string): boolean | number {
   const [surname = '', first = ''] = value.split(/,[ \u00a0]/u);
-  if (!nameWords(value) || !isFirstName(first) || isFirstName(surname) || placeNames().has(surname)) return false;
-  return !isCommonWord(surname, 'auto') && 0.75;
+  if (!nameWords(value) || !isFirstName(first)) return false;
+  // Two surnames, as Spanish and Portuguese names have them (`Vasquez Morales, Elena`): each must pass.
+  const surnames = surname.split(/[ \u00a0]/u);
+  const ok = (w: string) => !isFirstName(w) && !placeNames().has(w) && !isCommonWord(w, 'auto');
+  return surnames.every(ok) && 0.75;
 }
 
 /** People of a court decision by their role, inflected (des Angeklagten, dem Zeugen, die Geschädigte). */
@@ -654,11 +657,13 @@ export const NAME_RULES: readonly PatternRule[] = [
     // Marek Dąbrowski`): see surnameCommaFirst.
     label: 'PER',
     regex: new RegExp(
-      `(?<![\\p{L}\\p{M}]|,[ \\t]?)\\p{Lu}[\\p{L}\\p{M}'’-]{1,30},[ \\u00a0]\\p{Lu}[\\p{L}\\p{M}-]{1,30}(?![\\p{L}\\p{M}]|,[ \\t]\\p{Lu}|[ \\t]\\p{Lu})`,
+      `(?<![\\p{L}\\p{M}]|,[ \\t]?)(?:\\p{Lu}[\\p{L}\\p{M}'’-]{1,30}[ \\u00a0])?\\p{Lu}[\\p{L}\\p{M}'’-]{1,30},[ \\u00a0]\\p{Lu}[\\p{L}\\p{M}-]{1,30}(?![\\p{L}\\p{M}]|,[ \\t]\\p{Lu}|[ \\t]\\p{Lu})`,
       'gu',
     ),
     score: 0.75,
     validate: surnameCommaFirst,
+    // A word before the surname that fails (`Techniker Wittenberg, Oliver`): the surname alone is tried next.
+    retryInside: true,
   },
 ];
 

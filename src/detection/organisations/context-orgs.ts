@@ -134,7 +134,8 @@ const DE_HEAD_ADJ = `(?:${phrases(`Städtisches Städtische Städtischen Städti
   Asklepios Vivantes Sana Ameos Agaplesion MediClin Median Alexianer Johanniter Malteser DRK AWO Diakonie Caritas`)}${SP})?`;
 /** Roman-numeral court districts: Landgericht München I. */
 const ROMAN = `(?:${SP}(?:I|II|III|IV)(?![\\p{L}\\p{N}]))?`;
-const PLACE = `${TOWN_PATTERN}${ROMAN}`;
+// A title after a court or office is its judge's (`Richterin am Amtsgericht Dr. Wiśniewska`), no place of it.
+const PLACE = `(?!(?:Dr|Prof|Dipl|Hr|Fr)\\.)${TOWN_PATTERN}${ROMAN}`;
 /** Letterheads in capitals: AMTSGERICHT NÜRNBERG. */
 const DE_HEADS_CAPS = phrases(DE_HEAD_WORDS.toUpperCase());
 const CAPS_WORD = `\\p{Lu}[\\p{Lu}\\p{M}]{1,30}(?:-\\p{Lu}[\\p{Lu}\\p{M}]{1,30}){0,2}`;

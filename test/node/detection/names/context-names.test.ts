@@ -381,3 +381,13 @@ describe('contextNameRecognizer: departments after a field, hyphened East Asian 
     expect(found(`Attn: ${name}, Finance`)).toEqual([name]);
   });
 });
+
+describe('contextNameRecognizer: two surnames before the comma', () => {
+  const PEOPLE = ['Vasquez Morales, Elena', 'García López, María', 'Fernández Ruiz, Lucía', 'Okafor Eze, Ngozi'];
+  it.each(PEOPLE)('Gemeldet von: %s (login)', (person) => {
+    expect(found(`Gemeldet von: ${person} (x) Abteilung`)).toEqual([person]);
+  });
+  it.each(['Das Team Berlin, Anna', 'Hamburg Altona, Maria', 'Große Pause, Anna'])('%j is no surname pair', (text) => {
+    expect(found(text).some((f) => f.includes(','))).toBe(false);
+  });
+});

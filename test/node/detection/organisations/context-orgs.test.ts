@@ -291,3 +291,10 @@ describe('contextOrgRecognizer: day care, parishes, two trades in a row', () => 
     },
   );
 });
+
+describe("contextOrgRecognizer: a title after a court is its judge's", () => {
+  it.each(['Amtsgericht', 'Landgericht', 'Finanzamt'])('%s Dr. … names no place', (court) => {
+    expect(found(`durch die Richterin am ${court} Dr. Wiśniewska`)).toEqual([]);
+    expect(found(`das ${court} Köln hat entschieden`)).toEqual([`${court} Köln`]);
+  });
+});
