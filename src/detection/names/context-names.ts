@@ -429,6 +429,20 @@ function lowerCaseFirstName(value: string): boolean {
 /** Person-name rules; exported so that other recognizers or tests can reuse single rules. */
 export const NAME_RULES: readonly PatternRule[] = [
   {
+    // A nickname in quotes inside a full name is part of it (labels.md): `Marco „Schmiddi“ Schmidt`, `Bartholomew
+    // "Bart" Okeke`.
+    label: 'PER',
+    regex: new RegExp(`${B}(?<name>${NW}[ \\t]+[„"“'‘»«][\\p{L}\\p{M}'’.-]{2,20}[“"”'’«»][ \\t]+${NW})`, 'dgu'),
+    group: 'name',
+    score: 0.9,
+    validate: (value) => {
+      const first = firstToken(value);
+      const nick = /[„"“'‘»«]([^„"“”'’«»]+)/u.exec(value)?.[1] ?? '';
+      // A known first name, or one the nickname shortens (`Bartholomew "Bart"`).
+      return (isFirstName(first) || first.toLowerCase().startsWith(nick.toLowerCase().slice(0, 3))) && 0.9;
+    },
+  },
+  {
     // A surname alone after its role: `der Fahrer Demir`, `the driver Brennan`, `Kläger Hoffmann`.
     label: 'PER',
     regex: new RegExp(

@@ -2,6 +2,7 @@ import type { Span } from '../../text/span.js';
 import type { DetectContext } from '../recognizer.js';
 import { commonWordsDe, commonWordsEn, nameWordsEn } from '../lexicons/store.js';
 import { alternation, FUNCTION_WORD_SET, isFirstName, TITLE_WORDS, words } from './lexicon.js';
+import { isCommonWord } from './common-words.js';
 
 /*
  * Capitalised words a model takes into a name or for one, though they name no one (issue 37, step 4): a sentence's
@@ -177,6 +178,13 @@ export function isNoName(text: string, span: Pick<Span, 'start' | 'end' | 'label
   if (content.length === 0) return false;
   if (content.every((w) => ROLE_SET.has(w) || ROLE_SET.has(w.replace(/-.*$/u, '')))) return true;
   if (content.every((w) => BODY_SET.has(w))) return true;
+  // A heading in capitals of common words only (`ALUMNI REUNION`, `JAHRESBERICHT 2024`), no first name among them.
+  if (
+    content.length > 1 &&
+    surface === surface.toUpperCase() &&
+    content.every((w) => /^\p{N}+$/u.test(w) || (isCommonWord(w.toLowerCase(), 'auto') && !isFirstName(capital(w.toLowerCase()))))
+  )
+    return true;
   // Words of forms and function words only (`Yes No`, `EDUCATION`); one function word alone may be a name (`Will`).
   const form = (w: string): boolean => FORM_SET.has(w.toLowerCase());
   const functional = (w: string): boolean => FUNCTION_WORD_SET.has(w) || FUNCTION_WORD_SET.has(capital(w.toLowerCase()));

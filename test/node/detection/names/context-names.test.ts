@@ -391,3 +391,23 @@ describe('contextNameRecognizer: two surnames before the comma', () => {
     expect(found(text).some((f) => f.includes(','))).toBe(false);
   });
 });
+
+describe('contextNameRecognizer: a nickname in quotes inside a full name', () => {
+  const NAMES: Array<[string, string, string]> = [
+    ['Marco', 'Schmiddi', 'Schmidt'],
+    ['Bartholomew', 'Bart', 'Okeke'],
+    ['Katharina', 'Kathi', 'Huber'],
+    ['Alexander', 'Sascha', 'Petrov'],
+  ];
+  const QUOTES: Array<[string, string]> = [
+    ['„', '“'],
+    ['"', '"'],
+    ['»', '«'],
+  ];
+  it.each(NAMES.flatMap(([f, n, l]) => QUOTES.map(([o, c]) => `${f} ${o}${n}${c} ${l}`)))('%s is one name', (name) => {
+    expect(found(`Anwesend: ${name}, sonst niemand.`)).toEqual([name]);
+  });
+  it.each(['Das Café "Sonne" Berlin', 'Der Begriff „Heimat“ Politik'])('%j is no name', (text) => {
+    expect(found(text)).toEqual([]);
+  });
+});

@@ -82,3 +82,16 @@ describe('isNoName', () => {
     ]);
   });
 });
+
+describe('isNoName: a heading in capitals of common words', () => {
+  const at = (text: string, surface: string) => {
+    const start = text.indexOf(surface);
+    return isNoName(text, { start, end: start + surface.length, label: 'PER' }, 'en');
+  };
+  it.each(['ANNUAL REPORT', 'CONTACT SHEET', 'PROJECT PLAN 2024', 'TEAM MEETING'])('%s names no one', (heading) => {
+    expect(at(`${heading}\nsome text`, heading)).toBe(true);
+  });
+  it.each(['JOHN MILLER', 'ANNA SCHMIDT', 'EMMA BAKER'])('%s is a name', (name) => {
+    expect(at(`${name}\nsome text`, name)).toBe(false);
+  });
+});
