@@ -27,6 +27,13 @@ export function processIo(): CliIo {
   return { stdout: sinkOf(process.stdout), stderr: sinkOf(process.stderr), stdin: process.stdin, env: process.env };
 }
 
+/** All of stdin, as UTF-8 text. */
+export async function readStdin(io: CliIo): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of io.stdin) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
+  return Buffer.concat(chunks).toString('utf8');
+}
+
 /** The ProblemDetail line of a failure, as stderr carries it. */
 export function problemLine(problem: object): string {
   return `${JSON.stringify(problem)}\n`;

@@ -23,17 +23,11 @@ import { cloneable, inThreadRunner, threadRunner } from './document-runner.js';
 import { commandHelp, packageVersion, USAGE } from './help.js';
 import { formatTextResult, wantsColor } from './human.js';
 import type { CliIo } from './io.js';
-import { problemLine, processIo } from './io.js';
+import { problemLine, processIo, readStdin } from './io.js';
 import { routeLibraryOutput } from './library-output.js';
 import type { ProgressLine } from './progress.js';
 import { runServe } from './serve.js';
 import { runPseudonymize, runRestore } from './round-trip.js';
-
-async function readStdin(io: CliIo): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of io.stdin) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
-  return Buffer.concat(chunks).toString('utf8');
-}
 
 /** The JSON in the file a flag names, or 422 naming the flag. */
 async function readJsonFlag(path: string, flag: string): Promise<unknown> {

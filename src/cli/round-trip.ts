@@ -8,12 +8,7 @@ import { createSession } from '../sessions/session.js';
 import { readVaultFile, vaultPassphrase, writeVaultFile } from '../platform/node/vault-file.js';
 import type { CliArgs } from './args.js';
 import type { CliIo } from './io.js';
-
-async function readStdin(io: CliIo): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of io.stdin) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
-  return Buffer.concat(chunks).toString('utf8');
-}
+import { readStdin } from './io.js';
 
 /**
  * `pseudonymize --vault FILE`: one turn of a conversation. The vault file is created, or read and extended, so the

@@ -14,6 +14,7 @@ import type { ForeignLocale } from './locales.js';
 import { ibanRemainder } from '../../../src/detection/identifiers/validators/iban.js';
 
 import type { Lang } from './core.js';
+import { MONTH_NAMES_DE, MONTH_NAMES_EN } from '../../../src/dates/months.js';
 export type { Lang };
 
 export interface Gazetteers {
@@ -43,22 +44,7 @@ export function loadGazetteers(dir: string, split: 'train' | 'heldout'): Gazette
   return { surnames, streets, cities };
 }
 
-const DE_MONTHS = ['Januar', 'Februar', 'März', 'April', 'Mai', 'Juni', 'Juli', 'August', 'September', 'Oktober', 'November', 'Dezember'];
 const DE_MONTHS_ABBR = ['Jan.', 'Feb.', 'März', 'Apr.', 'Mai', 'Juni', 'Juli', 'Aug.', 'Sept.', 'Okt.', 'Nov.', 'Dez.'];
-const EN_MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
 const EN_MONTHS_ABBR = ['Jan.', 'Feb.', 'Mar.', 'Apr.', 'May', 'Jun.', 'Jul.', 'Aug.', 'Sep.', 'Oct.', 'Nov.', 'Dec.'];
 const EN_MONTHS_ABBR2 = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
@@ -759,24 +745,24 @@ export class Lexicon {
         [10, `${pad2(d)}.${pad2(m)}.${y}`],
         [3, `${d}.${m}.${y}`],
         [2, `${pad2(d)}.${pad2(m)}.${yy}`],
-        [5, `${d}. ${DE_MONTHS[m - 1] ?? ''} ${y}`],
-        [1, `${pad2(d)}. ${DE_MONTHS[m - 1] ?? ''} ${y}`],
+        [5, `${d}. ${MONTH_NAMES_DE[m - 1] ?? ''} ${y}`],
+        [1, `${pad2(d)}. ${MONTH_NAMES_DE[m - 1] ?? ''} ${y}`],
         [1.5, `${d}. ${DE_MONTHS_ABBR[m - 1] ?? ''} ${y}`],
         [1, `${d}. ${DE_MONTHS_ABBR[m - 1] ?? ''} ${yy}`],
-        [opts.short === false ? 0 : 1.5, `${d}. ${DE_MONTHS[m - 1] ?? ''}`],
-        [opts.birth ? 0 : 1, `${DE_MONTHS[m - 1] ?? ''} ${y}`],
+        [opts.short === false ? 0 : 1.5, `${d}. ${MONTH_NAMES_DE[m - 1] ?? ''}`],
+        [opts.birth ? 0 : 1, `${MONTH_NAMES_DE[m - 1] ?? ''} ${y}`],
         [opts.birth ? 0 : 0.7, `${pad2(m)}/${y}`],
         [1, `${y}-${pad2(m)}-${pad2(d)}`],
         [0.3, `${pad2(d)}.${pad2(m)}.`],
       ]);
     }
     return r.weighted<string>([
-      [5, `${EN_MONTHS[m - 1] ?? ''} ${d}, ${y}`],
-      [5, `${d} ${EN_MONTHS[m - 1] ?? ''} ${y}`],
-      [2, `${ordinalEn(d)} ${EN_MONTHS[m - 1] ?? ''} ${y}`],
-      [1.5, `${EN_MONTHS[m - 1] ?? ''} ${ordinalEn(d)}, ${y}`],
-      [opts.short === false ? 0 : 1, `${EN_MONTHS[m - 1] ?? ''} ${ordinalEn(d)}`],
-      [opts.short === false ? 0 : 1, `${d} ${EN_MONTHS[m - 1] ?? ''}`],
+      [5, `${MONTH_NAMES_EN[m - 1] ?? ''} ${d}, ${y}`],
+      [5, `${d} ${MONTH_NAMES_EN[m - 1] ?? ''} ${y}`],
+      [2, `${ordinalEn(d)} ${MONTH_NAMES_EN[m - 1] ?? ''} ${y}`],
+      [1.5, `${MONTH_NAMES_EN[m - 1] ?? ''} ${ordinalEn(d)}, ${y}`],
+      [opts.short === false ? 0 : 1, `${MONTH_NAMES_EN[m - 1] ?? ''} ${ordinalEn(d)}`],
+      [opts.short === false ? 0 : 1, `${d} ${MONTH_NAMES_EN[m - 1] ?? ''}`],
       [2, `${EN_MONTHS_ABBR[m - 1] ?? ''} ${d}, ${y}`],
       [1, `${d} ${EN_MONTHS_ABBR2[m - 1] ?? ''} ${y}`],
       [4, `${pad2(m)}/${pad2(d)}/${y}`],
@@ -784,9 +770,9 @@ export class Lexicon {
       [1, `${m}/${d}/${yy}`],
       [2, `${y}-${pad2(m)}-${pad2(d)}`],
       [1, `${pad2(d)}.${pad2(m)}.${y}`],
-      [opts.birth ? 0 : 1, `${EN_MONTHS[m - 1] ?? ''} ${y}`],
+      [opts.birth ? 0 : 1, `${MONTH_NAMES_EN[m - 1] ?? ''} ${y}`],
       [opts.birth ? 0 : 0.5, `${pad2(m)}/${y}`],
-      [0.7, `${ordinalEn(d)} of ${EN_MONTHS[m - 1] ?? ''} ${y}`],
+      [0.7, `${ordinalEn(d)} of ${MONTH_NAMES_EN[m - 1] ?? ''} ${y}`],
     ]);
   }
 

@@ -7,6 +7,8 @@ import type { Piece, Rng } from './core.js';
 import type { Lang, Lexicon, Person } from './lexicon.js';
 import { foreignAddress } from './locales.js';
 import * as T from './terms.js';
+import { MONTH_NAMES_DE, MONTH_NAMES_EN } from '../../../src/dates/months.js';
+import { WEEKDAYS_DE, WEEKDAYS_EN } from '../../../src/dates/weekdays.js';
 
 export interface DocPerson extends Person {
   str: Piece;
@@ -20,24 +22,6 @@ export interface DocPerson extends Person {
 }
 
 export type { Out };
-
-const WEEKDAYS_DE = ['Montag', 'Dienstag', 'Mittwoch', 'Donnerstag', 'Freitag', 'Samstag', 'Sonntag'];
-const WEEKDAYS_EN = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
-const MONTHS_DE = ['Januar', 'Februar', 'März', 'April', 'Mai', 'Juni', 'Juli', 'August', 'September', 'Oktober', 'November', 'Dezember'];
-const MONTHS_EN = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
 
 export class Ctx {
   readonly people: Record<string, DocPerson> = {};
@@ -229,7 +213,7 @@ export class Ctx {
       case 'num':
         return [String(r.int(2, 40))];
       case 'month':
-        return [r.pick(L === 'de' ? MONTHS_DE : MONTHS_EN)];
+        return [r.pick(L === 'de' ? MONTH_NAMES_DE : MONTH_NAMES_EN)];
       case 'weekday':
         return [r.pick(L === 'de' ? WEEKDAYS_DE : WEEKDAYS_EN)];
       case 'drug':

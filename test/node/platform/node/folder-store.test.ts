@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openFolderStore } from '../../../../src/platform/node/folder-store.js';
-import { docFields } from '../../helpers/records.js';
+import { docFields, projectRecord } from '../../helpers/records.js';
 import { expectProblem } from '../../helpers/expect-problem.js';
 
 const record = (id: number) => docFields({ name: `document-${id}.png`, documentType: 'IMAGE', fileSize: 3, status: 'COMPUTING_QUOTA' });
@@ -23,20 +23,7 @@ describe('folder store (serve --data DIR)', () => {
   it('keeps documents, bytes, PII records and counters across a restart; deletion removes every file', async () => {
     const dir = await tempDir();
     let store = await openFolderStore(dir);
-    await store.syncProjects([
-      {
-        id: 1,
-        orgId: 1,
-        name: 'P',
-        description: '',
-        isTemporary: false,
-        deleteCompletedDocumentsAfterHours: null,
-        deleteNonCompletedDocumentsAfterHours: null,
-        isStoringPII: true,
-        documentCorrection: false,
-        config: {},
-      },
-    ]);
+    await store.syncProjects([projectRecord({ name: 'P' })]);
     const a = await store.createDocument(record, new Uint8Array([1, 2, 3]));
     await store.update(a.id, (d) => ({ ...d, status: 'PROCESSING', lease: { owner: 'x', until: 9 } }));
     expect(

@@ -8,22 +8,7 @@ import { grasccoToRecord, mapGrasccoSpan, parseGrascco } from '../../../../tools
 import { LER_MAPPING } from '../../../../tools/eval/datasets/ler.js';
 import { WNUT_MAPPING } from '../../../../tools/eval/datasets/wnut.js';
 import type { MappedLabel } from '../../../../tools/eval/types.js';
-import type { EvalRecord } from '../../../../tools/eval/types.js';
-
-/** Renders a record as `[[LABEL|text]]` markup (ignore ranges as `{{text}}`), so expectations read like labels.md. */
-function markup(r: EvalRecord): string {
-  const marks = [
-    ...r.entities.map((e) => ({ start: e.start, end: e.end, open: `[[${e.label}|`, close: ']]' })),
-    ...(r.ignore ?? []).map((e) => ({ start: e.start, end: e.end, open: '{{', close: '}}' })),
-  ].sort((a, b) => a.start - b.start);
-  let out = '';
-  let pos = 0;
-  for (const m of marks) {
-    out += r.text.slice(pos, m.start) + m.open + r.text.slice(m.start, m.end) + m.close;
-    pos = m.end;
-  }
-  return out + r.text.slice(pos);
-}
+import { markup } from './markup.js';
 
 const meta = { id: 't:0', lang: 'de' as const, source: 't', labels: ['PER' as const, 'LOC' as const, 'ORG' as const] };
 const toRecord = (tokens: string[], tags: string[], mapping: Readonly<Record<string, MappedLabel>>) =>

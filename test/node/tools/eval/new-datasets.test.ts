@@ -16,21 +16,7 @@ import {
   trimTrailingPunctuation,
 } from '../../../../tools/eval/datasets/split.js';
 import type { EvalRecord } from '../../../../tools/eval/types.js';
-
-/** `[[LABEL|text]]` for entities, `{{text}}` for ignore ranges, as in datasets.test.ts. */
-function markup(r: EvalRecord): string {
-  const marks = [
-    ...r.entities.map((e) => ({ start: e.start, end: e.end, open: `[[${e.label}|`, close: ']]' })),
-    ...(r.ignore ?? []).map((e) => ({ start: e.start, end: e.end, open: '{{', close: '}}' })),
-  ].sort((a, b) => a.start - b.start);
-  let out = '';
-  let pos = 0;
-  for (const m of marks) {
-    out += r.text.slice(pos, m.start) + m.open + r.text.slice(m.start, m.end) + m.close;
-    pos = m.end;
-  }
-  return out + r.text.slice(pos);
-}
+import { markup } from './markup.js';
 
 const meta = (lang: 'de' | 'en', labels = MOBILITY_LABELS) => ({ id: 't:0', lang, source: 't', labels });
 
