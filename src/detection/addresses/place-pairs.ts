@@ -1,4 +1,5 @@
 import type { Span } from '../../text/span.js';
+import { indexByStart, overlaps } from '../../text/span.js';
 import { isCommonWord } from '../words/common-words.js';
 import { FUNCTION_WORD_SET, isFirstName } from '../words/lexicon.js';
 import { isWeekdayWord } from '../../dates/weekdays.js';
@@ -25,21 +26,31 @@ function townLike(word: string): boolean {
 /** New LOC spans at the other end of a route from a place in `spans` (sorted, non-overlapping); only the new ones. */
 export function placePairs(text: string, spans: readonly Span[]): Span[] {
   const added: Span[] = [];
-  const taken = (start: number, end: number) =>
-    spans.some((s) => s.start < end && start < s.end) || added.some((s) => s.start < end && start < s.end);
+  // Spans are sorted and apart: a range can only meet its neighbours. A word between two places is found from both
+  // (`A – B – C`): the same range, seen once.
+  const seen = new Set<number>();
+  const taken = (start: number, end: number) => {
+    const at = indexByStart(spans, start);
+    const range = { start, end };
+    return (at > 0 && overlaps(spans[at - 1]!, range)) || (at < spans.length && overlaps(spans[at]!, range)) || seen.has(start);
+  };
+  const add = (start: number, end: number) => {
+    seen.add(start);
+    added.push({ start, end, label: 'LOC', score: SCORE, source: 'pattern:place-pairs' });
+  };
   for (const s of spans) {
     if (s.label !== 'LOC') continue;
     const after = JOIN_AFTER.exec(text.slice(s.end, s.end + 60));
     if (after) {
       const start = s.end + after[0].length - after[1]!.length;
       const end = s.end + after[0].length;
-      if (townLike(after[1]!) && !taken(start, end)) added.push({ start, end, label: 'LOC', score: SCORE, source: 'pattern:place-pairs' });
+      if (townLike(after[1]!) && !taken(start, end)) add(start, end);
     }
     const before = JOIN_BEFORE.exec(text.slice(Math.max(0, s.start - 60), s.start));
     if (before) {
       const start = s.start - before[0].length;
       const end = start + before[1]!.length;
-      if (townLike(before[1]!) && !taken(start, end)) added.push({ start, end, label: 'LOC', score: SCORE, source: 'pattern:place-pairs' });
+      if (townLike(before[1]!) && !taken(start, end)) add(start, end);
     }
   }
   return added;

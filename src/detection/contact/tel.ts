@@ -179,6 +179,11 @@ function phoneCheck(minDigits: number, maxDigits: number, score?: (v: string) =>
  * labelled-identifier rule reads it too, the fuller of the two readings wins (`preferFullerIdentifiers`).
  */
 const HANDED_OVER_SCORE = 0.6;
+/**
+ * What a hand-over needs somewhere in the text (`labelledAsOtherId`): another identifier's label, or a bare `Nr.`.
+ * Most texts have neither, and the hand-over rules then skip their scan.
+ */
+const HAND_OVER_REQUIRES = new RegExp(`${OTHER_ID_RE.source}|(?<![\\p{L}\\p{N}])(?:nr|no)(?![\\p{L}])`, 'iu');
 
 // ITU country codes: 1 and 7 stand alone; these two-digit codes are complete; the other prefixes listed here
 // start three-digit codes. Digits 28x, 83x, 89x are unassigned.
@@ -228,8 +233,20 @@ export const TEL_RULES: readonly PatternRule[] = [
   },
   { label: 'TEL', regex: new RegExp(SOURCES.local, 'gu'), score: 0.2, validate: phoneCheck(5, 12), context: context(20, 0.35) },
   // Handed over, never dropped: a phone-shaped number another identifier's label announces is that identifier.
-  { label: 'OTH', regex: new RegExp(SOURCES.international, 'gu'), score: HANDED_OVER_SCORE, validate: phoneCheck(7, 15, undefined, true) },
-  { label: 'OTH', regex: new RegExp(SOURCES.national, 'gu'), score: HANDED_OVER_SCORE, validate: phoneCheck(7, 14, undefined, true) },
+  {
+    label: 'OTH',
+    regex: new RegExp(SOURCES.international, 'gu'),
+    score: HANDED_OVER_SCORE,
+    validate: phoneCheck(7, 15, undefined, true),
+    requires: HAND_OVER_REQUIRES,
+  },
+  {
+    label: 'OTH',
+    regex: new RegExp(SOURCES.national, 'gu'),
+    score: HANDED_OVER_SCORE,
+    validate: phoneCheck(7, 14, undefined, true),
+    requires: HAND_OVER_REQUIRES,
+  },
 ];
 
 /**

@@ -35,3 +35,17 @@ describe('placePairs: the other end of a route', () => {
     expect(pairs(text, known)).toEqual([]);
   });
 });
+
+describe('placePairs: a word between two places', () => {
+  it('is one new place, found from both sides once', () => {
+    const text = 'Strecke Hamburg – Pinneberg – Lübeck';
+    const spans: Span[] = ['Hamburg', 'Lübeck'].map((p) => ({
+      start: text.indexOf(p),
+      end: text.indexOf(p) + p.length,
+      label: 'LOC',
+      score: 0.8,
+      source: 'ner',
+    }));
+    expect(placePairs(text, spans).map((s) => text.slice(s.start, s.end))).toEqual(['Pinneberg']);
+  });
+});
